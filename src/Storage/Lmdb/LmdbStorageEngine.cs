@@ -1,0 +1,88 @@
+using RavenLite.Storage.Lmdb.Native;
+
+namespace RavenLite.Storage.Lmdb;
+
+/// <summary>
+/// The LMDB engine: a copy-on-write B+tree in one memory-mapped file. Crash-safe without a log, readers
+/// never block, reads are spans into the map. One write transaction at a time, bound to its thread.
+/// </summary>
+internal sealed partial class LmdbStorageEngine : IStorageEngine
+{
+    private const uint MaxTables = 32;
+    private const uint MaxReaders = 512;
+    private const uint FileMode = 0x1A4; // 0644
+    private static readonly TimeSpan CloseTimeout = TimeSpan.FromSeconds(30);
+
+    private readonly object _writeLock = new();
+    private readonly Dictionary<string, StorageTable> _tables = new(StringComparer.Ordinal);
+    private nint _env;
+    private long _mapSize;
+    private int _disposed;
+
+    public LmdbStorageEngine(string folder, long mapSize)
+    {
+        LmdbErrors.Check(LmdbNative.EnvCreate(out _env), "Creating the LMDB environment");
+        try
+        {
+            LmdbErrors.Check(LmdbNative.EnvSetMaxDbs(_env, MaxTables), "Setting the table limit");
+            LmdbErrors.Check(LmdbNative.EnvSetMaxReaders(_env, MaxReaders), "Setting the reader limit");
+            LmdbErrors.Check(LmdbNative.EnvSetMapSize(_env, (nuint)mapSize), "Setting the map size");
+            LmdbErrors.Check(
+                LmdbNative.EnvOpen(_env, folder, MdbConstants.NoTls | MdbConstants.NoReadAhead, FileMode),
+                $"Opening the LMDB environment in '{folder}'");
+            LmdbErrors.Check(LmdbNative.EnvInfo(_env, out var info), "Reading the environment info");
+            // An existing file may already be larger than asked; LMDB adopts its size.
+            _mapSize = Math.Max(mapSize, (long)info.MapSize);
+        }
+        catch
+        {
+            LmdbNative.EnvClose(_env);
+            _env = 0;
+            throw;
+        }
+    }
+
+    public StorageEngineKind Kind => StorageEngineKind.Lmdb;
+
+    /// <summary>The current map size in bytes (grows by doubling when a write finds the map full).</summary>
+    public long MapSize => Interlocked.Read(ref _mapSize);
+
+    internal TransactionGate Gate { get; } = new();
+
+    public StorageTable OpenTable(string name)
+    {
+        ArgumentException.ThrowIfNullOrWhiteSpace(name);
+        lock (_writeLock)
+        {
+            if (_tables.TryGetValue(name, out var table))
+                return table;
+            var dbi = Write(tx =>
+            {
+                LmdbErrors.Check(
+                    LmdbNative.DbiOpen(((LmdbWriteTransaction)tx).Handle, name, MdbConstants.Create, out var d),
+                    $"Opening table '{name}'");
+                return d;
+            });
+            table = new StorageTable(name, (int)dbi);
+            _tables.Add(name, table);
+            return table;
+        }
+    }
+
+    internal static uint Dbi(StorageTable table) => (uint)table.Id;
+
+    public IReadTransaction BeginRead()
+    {
+        ThrowIfDisposed();
+        Gate.Enter();
+        var code = LmdbNative.TxnBegin(_env, 0, 0x20000 /* MDB_RDONLY */, out var txn);
+        if (code != MdbConstants.Success)
+        {
+            Gate.Exit();
+            throw LmdbErrors.ToException(code, "Beginning a read transaction");
+        }
+        return new LmdbReadTransaction(this, txn);
+    }
+
+    private void ThrowIfDisposed() => ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed) != 0, this);
+}

@@ -1,0 +1,11 @@
+namespace RavenLite.Storage;
+
+/// <summary>The transactional engines RavenLite can keep documents in.</summary>
+public enum StorageEngineKind
+{
+    /// <summary>LMDB: the default on every operating system.</summary>
+    Lmdb = 0,
+
+    /// <summary>ESENT (the Windows Extensible Storage Engine): runs on Windows only.</summary>
+    Esent = 1,
+}
