@@ -1,0 +1,98 @@
+using System.Text;
+
+namespace RavenLite.Storage.Documents;
+
+/// <summary>Applies prepared commands inside one write transaction, keeping etags and counts in step.</summary>
+internal sealed class BatchWriter(DocumentStore store, IWriteTransaction tx, DateTimeOffset now, bool single)
+{
+    private readonly Dictionary<string, long> _entityDeltas = new(StringComparer.Ordinal);
+    private long _etag;
+    private long _countDelta;
+
+    public BatchResult[] Run(PreparedCommand[] commands)
+    {
+        _etag = StoredValues.ReadInt64(tx, store.StateTable, DocumentStore.LastEtagName);
+        var results = new BatchResult[commands.Length];
+        for (var i = 0; i < commands.Length; i++)
+            results[i] = Apply(commands[i], i);
+        StoredValues.WriteInt64(tx, store.StateTable, DocumentStore.LastEtagName, _etag);
+        if (_countDelta != 0)
+        {
+            var count = StoredValues.ReadInt64(tx, store.StateTable, DocumentStore.DocumentCountName);
+            StoredValues.WriteInt64(tx, store.StateTable, DocumentStore.DocumentCountName, count + _countDelta);
+        }
+        foreach (var (entity, delta) in _entityDeltas)
+        {
+            if (delta == 0)
+                continue;
+            var total = StoredValues.ReadInt64(tx, store.EntityCountsTable, entity) + delta;
+            if (total > 0)
+                StoredValues.WriteInt64(tx, store.EntityCountsTable, entity, total);
+            else
+                tx.Delete(store.EntityCountsTable, Encoding.UTF8.GetBytes(entity));
+        }
+        return results;
+    }
+
+    private BatchResult Apply(PreparedCommand prepared, int index)
+    {
+        var command = prepared.Command;
+        var existing = Existing.Read(tx, store.DocumentsTable, prepared.StorageKey);
+        CheckExpectedEtag(command, existing, index);
+        if (existing is { } old)
+        {
+            tx.Delete(store.ByEtagTable, StoredValues.EtagKey(old.Etag));
+            Count(old.EntityName, -1);
+        }
+
+        if (command is PutCommand put)
+        {
+            var etag = ++_etag;
+            var record = DocumentRecord.Build(etag, now, command.Key, prepared.EntityName, put.Metadata.Bson.Span, put.Data.Bson.Span);
+            tx.Put(store.DocumentsTable, prepared.StorageKey, record);
+            tx.Put(store.ByEtagTable, StoredValues.EtagKey(etag), prepared.StorageKey);
+            Count(prepared.EntityName, +1);
+            if (existing is null)
+                _countDelta++;
+            return new BatchResult(command.Key, etag, Deleted: false);
+        }
+
+        if (existing is not { } deleted)
+            return new BatchResult(command.Key, null, Deleted: false);
+        var tombstoneEtag = ++_etag;
+        tx.Delete(store.DocumentsTable, prepared.StorageKey);
+        tx.Put(store.TombstonesTable, StoredValues.EtagKey(tombstoneEtag), Encoding.UTF8.GetBytes(deleted.Key));
+        _countDelta--;
+        return new BatchResult(command.Key, tombstoneEtag, Deleted: true);
+    }
+
+    private void CheckExpectedEtag(BatchCommand command, Existing? existing, int index)
+    {
+        if (command.ExpectedEtag is not { } expected)
+            return;
+        var actual = existing?.Etag;
+        var matches = expected == 0 ? actual is null : actual == expected;
+        // Deleting something already gone with "must not exist" (0) is fine: the caller's belief holds.
+        if (!matches)
+            throw new ConcurrencyException(command.Key, expected, actual, single ? null : index);
+    }
+
+    private void Count(string? entityName, long delta)
+    {
+        if (entityName is null)
+            return;
+        _entityDeltas[entityName] = _entityDeltas.GetValueOrDefault(entityName) + delta;
+    }
+
+    /// <summary>What the transaction needs of the version being replaced, copied out before any write moves it.</summary>
+    private readonly record struct Existing(long Etag, string Key, string? EntityName)
+    {
+        public static Existing? Read(IReadTransaction tx, StorageTable docs, byte[] storageKey)
+        {
+            if (!tx.TryGet(docs, storageKey, out var span))
+                return null;
+            var record = new DocumentRecord(span);
+            return new Existing(record.Etag, record.Key, record.EntityName);
+        }
+    }
+}

@@ -1,0 +1,147 @@
+using System.Buffers;
+using System.Buffers.Binary;
+using System.Text;
+using System.Text.Json;
+using Newtonsoft.Json;
+using Newtonsoft.Json.Bson;
+using Newtonsoft.Json.Linq;
+
+namespace RavenLite.Storage.Documents;
+
+/// <summary>
+/// Converts between JSON and the BSON that documents are stored as (Newtonsoft.Json.Bson's
+/// <see cref="BsonDataWriter"/> and <see cref="BsonDataReader"/>), streaming token by token.
+/// </summary>
+internal static unsafe class BsonCodec
+{
+    /// <summary>BSON's own limit on a document, which RavenLite applies to metadata plus data.</summary>
+    public const int MaxDocumentBytes = 16 * 1024 * 1024;
+
+    /// <summary>Encodes UTF-8 JSON text, which must be one JSON object, as BSON.</summary>
+    public static byte[] FromJson(ReadOnlySpan<byte> utf8Json, string what)
+    {
+        fixed (byte* p = utf8Json)
+        {
+            using var stream = new UnmanagedMemoryStream(p, utf8Json.Length);
+            using var text = new StreamReader(stream, Encoding.UTF8);
+            return FromJson(text, what);
+        }
+    }
+
+    /// <summary>Encodes JSON text, which must be one JSON object, as BSON.</summary>
+    public static byte[] FromJson(TextReader text, string what)
+    {
+        using var reader = new JsonTextReader(text)
+        {
+            DateParseHandling = DateParseHandling.None,
+            FloatParseHandling = FloatParseHandling.Double,
+            MaxDepth = 128,
+            SupportMultipleContent = true, // so trailing content is reported as such
+        };
+        try
+        {
+            if (!reader.Read())
+                throw new ArgumentException($"{what} is empty; it must be a JSON object.");
+            if (reader.TokenType != JsonToken.StartObject)
+                throw new ArgumentException($"{what} must be a JSON object, not {Describe(reader.TokenType)}.");
+            var bson = Write(w => w.WriteToken(reader, writeChildren: true));
+            if (reader.Read())
+                throw new ArgumentException($"{what} has content after its closing brace (line {reader.LineNumber}, position {reader.LinePosition}).");
+            return bson;
+        }
+        catch (Newtonsoft.Json.JsonException ex)
+        {
+            throw new ArgumentException($"{what} is not valid JSON (or holds a value BSON cannot store): {ex.Message}", ex);
+        }
+    }
+
+    /// <summary>Encodes a JSON object as BSON.</summary>
+    public static byte[] FromJObject(JObject value, string what)
+    {
+        ArgumentNullException.ThrowIfNull(value, what);
+        try
+        {
+            return Write(w => value.WriteTo(w));
+        }
+        catch (JsonWriterException ex)
+        {
+            throw new ArgumentException($"{what} cannot be stored as BSON: {ex.Message}", ex);
+        }
+    }
+
+    /// <summary>Checks that <paramref name="bson"/> is exactly one well-formed BSON document.</summary>
+    public static void Validate(ReadOnlySpan<byte> bson, string what)
+    {
+        if (bson.Length < 5 || BinaryPrimitives.ReadInt32LittleEndian(bson) != bson.Length || bson[^1] != 0)
+            throw new ArgumentException($"{what} is not a BSON document (its length header does not match its {bson.Length} bytes).");
+        if (BsonStructure.FindError(bson) is { } error)
+            throw new ArgumentException($"{what} is not well-formed BSON: {error}.");
+        try
+        {
+            fixed (byte* p = bson)
+            {
+                using var stream = new UnmanagedMemoryStream(p, bson.Length);
+                using var reader = new BsonDataReader(stream);
+                while (reader.Read()) { }
+            }
+        }
+        catch (Exception ex) when (ex is Newtonsoft.Json.JsonException or EndOfStreamException or ArgumentException)
+        {
+            throw new ArgumentException($"{what} is not well-formed BSON: {ex.Message}", ex);
+        }
+    }
+
+    /// <summary>The length a BSON document at the start of <paramref name="span"/> declares.</summary>
+    public static int DeclaredLength(ReadOnlySpan<byte> span) => BinaryPrimitives.ReadInt32LittleEndian(span);
+
+    /// <summary>Reads the string member <paramref name="name"/> of a BSON object's top level, if any.</summary>
+    public static string? ReadTopLevelString(ReadOnlySpan<byte> bson, string name)
+    {
+        fixed (byte* p = bson)
+        {
+            using var stream = new UnmanagedMemoryStream(p, bson.Length);
+            using var reader = new BsonDataReader(stream);
+            reader.Read();
+            while (reader.Read() && reader.TokenType == JsonToken.PropertyName)
+            {
+                var match = (string)reader.Value! == name;
+                reader.Read();
+                if (match)
+                    return reader.TokenType == JsonToken.String ? (string?)reader.Value : null;
+                reader.Skip();
+            }
+            return null;
+        }
+    }
+
+    /// <summary>Writes BSON as UTF-8 JSON, without building a tree.</summary>
+    public static void ToJson(ReadOnlySpan<byte> bson, IBufferWriter<byte> output)
+    {
+        fixed (byte* p = bson)
+        {
+            using var stream = new UnmanagedMemoryStream(p, bson.Length);
+            using var reader = new BsonDataReader(stream) { DateTimeKindHandling = DateTimeKind.Utc };
+            using var writer = new Utf8JsonWriter(output, new JsonWriterOptions { SkipValidation = true });
+            while (reader.Read())
+                BsonJsonTokens.Write(reader, writer);
+        }
+    }
+
+    private static byte[] Write(Action<BsonDataWriter> write)
+    {
+        using var stream = new MemoryStream();
+        using (var writer = new BsonDataWriter(stream) { DateTimeKindHandling = DateTimeKind.Utc })
+            write(writer);
+        return stream.ToArray();
+    }
+
+    private static string Describe(JsonToken token) => token switch
+    {
+        JsonToken.StartArray => "an array",
+        JsonToken.String => "a string",
+        JsonToken.Integer or JsonToken.Float => "a number",
+        JsonToken.Boolean => "a boolean",
+        JsonToken.Null => "null",
+        _ => token.ToString(),
+    };
+}

@@ -1,0 +1,49 @@
+using System.Text;
+using Newtonsoft.Json.Linq;
+
+namespace RavenLite.Storage.Documents;
+
+/// <summary>
+/// A JSON object already encoded as BSON and checked, ready to store. Build it from a
+/// <see cref="JObject"/>, from JSON text, or from BSON bytes; bad input is refused here, before any write.
+/// </summary>
+public sealed class DocumentContent
+{
+    private DocumentContent(byte[] bson) => Bson = bson;
+
+    /// <summary>An empty object (<c>{}</c>).</summary>
+    public static DocumentContent Empty { get; } = new([5, 0, 0, 0, 0]);
+
+    /// <summary>The BSON encoding.</summary>
+    public ReadOnlyMemory<byte> Bson { get; }
+
+    /// <summary>Encodes a JSON object.</summary>
+    public static DocumentContent FromJObject(JObject value) => new(BsonCodec.FromJObject(value, "The document"));
+
+    /// <summary>Encodes JSON text; throws <see cref="ArgumentException"/> unless it is exactly one JSON object.</summary>
+    public static DocumentContent FromJson(string json)
+    {
+        ArgumentNullException.ThrowIfNull(json);
+        using var reader = new StringReader(json);
+        return new(BsonCodec.FromJson(reader, "The document"));
+    }
+
+    /// <summary>Encodes UTF-8 JSON text; throws <see cref="ArgumentException"/> unless it is exactly one JSON object.</summary>
+    public static DocumentContent FromJson(ReadOnlySpan<byte> utf8Json) =>
+        new(BsonCodec.FromJson(utf8Json, "The document"));
+
+    /// <summary>Takes a BSON document as it is, after checking that it is well formed.</summary>
+    public static DocumentContent FromBson(ReadOnlySpan<byte> bson)
+    {
+        BsonCodec.Validate(bson, "The document");
+        return new(bson.ToArray());
+    }
+
+    /// <summary>The content as JSON text (for diagnostics and tests).</summary>
+    public override string ToString()
+    {
+        var buffer = new System.Buffers.ArrayBufferWriter<byte>();
+        BsonCodec.ToJson(Bson.Span, buffer);
+        return Encoding.UTF8.GetString(buffer.WrittenSpan);
+    }
+}

@@ -1,0 +1,58 @@
+namespace RavenLite.Storage.Documents;
+
+public sealed partial class DocumentStore
+{
+    /// <summary>
+    /// Documents whose current version has an etag greater than <paramref name="etag"/>, in etag order,
+    /// at most <paramref name="maxCount"/>, read in one transaction (for indexers and change feeds).
+    /// </summary>
+    public IReadOnlyList<Document> GetDocumentsAfterEtag(long etag, int maxCount)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegative(etag);
+        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(maxCount);
+        ThrowIfDisposed();
+        var batch = new List<Document>(Math.Min(maxCount, 1024));
+        using var tx = Engine.BeginRead();
+        using var cursor = tx.OpenCursor(ByEtagTable);
+        for (var found = cursor.Seek(StoredValues.EtagKey(etag + 1)); found && batch.Count < maxCount; found = cursor.MoveNext())
+        {
+            if (Load(tx, cursor.Value) is { } document)
+                batch.Add(document);
+        }
+        return batch;
+    }
+
+    /// <summary>Tombstones with an etag greater than <paramref name="etag"/>, in etag order, at most <paramref name="maxCount"/>.</summary>
+    public IReadOnlyList<Tombstone> GetTombstonesAfterEtag(long etag, int maxCount)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegative(etag);
+        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(maxCount);
+        ThrowIfDisposed();
+        var batch = new List<Tombstone>();
+        using var tx = Engine.BeginRead();
+        using var cursor = tx.OpenCursor(TombstonesTable);
+        for (var found = cursor.Seek(StoredValues.EtagKey(etag + 1)); found && batch.Count < maxCount; found = cursor.MoveNext())
+            batch.Add(new Tombstone(System.Text.Encoding.UTF8.GetString(cursor.Value), StoredValues.ReadEtagKey(cursor.Key)));
+        return batch;
+    }
+
+    /// <summary>Removes tombstones with an etag up to and including <paramref name="etag"/> (every index has seen them).</summary>
+    /// <returns>How many were removed.</returns>
+    public int PurgeTombstones(long etag)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegative(etag);
+        ThrowIfDisposed();
+        return Engine.Write(tx =>
+        {
+            var keys = new List<byte[]>();
+            using (var cursor = tx.OpenCursor(TombstonesTable))
+            {
+                for (var found = cursor.MoveFirst(); found && StoredValues.ReadEtagKey(cursor.Key) <= etag; found = cursor.MoveNext())
+                    keys.Add(cursor.Key.ToArray());
+            }
+            foreach (var key in keys)
+                tx.Delete(TombstonesTable, key);
+            return keys.Count;
+        });
+    }
+}

@@ -1,0 +1,103 @@
+namespace RavenLite.Storage.Documents;
+
+/// <summary>
+/// Documents kept as BSON in a storage engine: put, get, delete, atomic batches with optimistic
+/// concurrency, an etag-ordered feed, tombstones, paging and maintained counts. Thread-safe.
+/// </summary>
+public sealed partial class DocumentStore : IDisposable
+{
+    internal const string LastEtagName = "last-etag";
+    internal const string DocumentCountName = "documents";
+    private const int SchemaVersion = 1;
+    private readonly DataDirectoryLock _lock;
+    private int _disposed;
+
+    private DocumentStore(DataDirectoryLock directoryLock, IStorageEngine engine)
+    {
+        _lock = directoryLock;
+        Engine = engine;
+        DocumentsTable = engine.OpenTable("documents");
+        ByEtagTable = engine.OpenTable("documents-by-etag");
+        TombstonesTable = engine.OpenTable("tombstones");
+        StateTable = engine.OpenTable("state");
+        EntityCountsTable = engine.OpenTable("entity-counts");
+        CheckSchema();
+    }
+
+    /// <summary>Folded key -> <see cref="DocumentRecord"/>.</summary>
+    internal StorageTable DocumentsTable { get; }
+
+    /// <summary>Big-endian etag -> folded key of the document version holding it.</summary>
+    internal StorageTable ByEtagTable { get; }
+
+    /// <summary>Big-endian etag of a deletion -> the deleted key (UTF-8, original casing).</summary>
+    internal StorageTable TombstonesTable { get; }
+
+    /// <summary>Small named values: last etag, document count, schema version.</summary>
+    internal StorageTable StateTable { get; }
+
+    /// <summary>Entity name (UTF-8) -> document count.</summary>
+    internal StorageTable EntityCountsTable { get; }
+
+    /// <summary>The engine underneath, for components that keep their own tables beside the documents.</summary>
+    public IStorageEngine Engine { get; }
+
+    /// <summary>
+    /// Opens (creating when missing) the store in <see cref="StorageOptions.DataDirectory"/>.
+    /// </summary>
+    /// <exception cref="IOException">Another process or store has the folder open.</exception>
+    /// <exception cref="PlatformNotSupportedException">ESENT was asked for off Windows.</exception>
+    public static DocumentStore Open(StorageOptions options)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        options.Validate();
+        var directoryLock = DataDirectoryLock.Acquire(Path.GetFullPath(options.DataDirectory));
+        IStorageEngine? engine = null;
+        try
+        {
+            engine = StorageEngineFactory.Open(options);
+            return new DocumentStore(directoryLock, engine);
+        }
+        catch
+        {
+            engine?.Dispose();
+            directoryLock.Dispose();
+            throw;
+        }
+    }
+
+    private void CheckSchema()
+    {
+        using (var tx = Engine.BeginRead())
+        {
+            var version = StoredValues.ReadInt64(tx, StateTable, "schema-version");
+            if (version == SchemaVersion)
+                return;
+            if (version != 0)
+                throw new StorageCorruptedException(
+                    $"The store has schema version {version}; this RavenLite reads version {SchemaVersion}.");
+        }
+        Engine.Write(tx =>
+        {
+            StoredValues.WriteInt64(tx, StateTable, "schema-version", SchemaVersion);
+            return 0;
+        });
+    }
+
+    private void ThrowIfDisposed() => ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed) != 0, this);
+
+    /// <summary>Closes the engine and releases the folder. Safe to call more than once.</summary>
+    public void Dispose()
+    {
+        if (Interlocked.Exchange(ref _disposed, 1) != 0)
+            return;
+        try
+        {
+            Engine.Dispose();
+        }
+        finally
+        {
+            _lock.Dispose();
+        }
+    }
+}

@@ -1,0 +1,45 @@
+namespace RavenLite.Storage.Documents;
+
+/// <summary>A batch command checked and encoded before the write transaction starts, so bad input writes nothing.</summary>
+internal sealed record PreparedCommand(BatchCommand Command, byte[] StorageKey, string? EntityName)
+{
+    public static PreparedCommand[] PrepareAll(IReadOnlyList<BatchCommand> commands, bool single)
+    {
+        if (commands.Count == 0)
+            throw new ArgumentException("A batch needs at least one command.", nameof(commands));
+        var prepared = new PreparedCommand[commands.Count];
+        for (var i = 0; i < commands.Count; i++)
+        {
+            try
+            {
+                prepared[i] = Prepare(commands[i]);
+            }
+            catch (ArgumentException ex) when (!single)
+            {
+                throw new ArgumentException($"Batch command {i}: {ex.Message} Nothing was written.", ex);
+            }
+        }
+        return prepared;
+    }
+
+    private static PreparedCommand Prepare(BatchCommand command)
+    {
+        ArgumentNullException.ThrowIfNull(command);
+        DocumentKey.Validate(command.Key, "key");
+        if (command.ExpectedEtag < 0)
+            throw new ArgumentOutOfRangeException(nameof(command), command.ExpectedEtag, "An expected etag cannot be negative.");
+        var storageKey = DocumentKey.ToStorage(command.Key);
+        if (command is not PutCommand put)
+            return new PreparedCommand(command, storageKey, null);
+
+        ArgumentNullException.ThrowIfNull(put.Data, "data");
+        ArgumentNullException.ThrowIfNull(put.Metadata, "metadata");
+        var size = (long)put.Data.Bson.Length + put.Metadata.Bson.Length;
+        if (size > BsonCodec.MaxDocumentBytes)
+            throw new ArgumentException(
+                $"Document '{command.Key}' is {size:N0} bytes as BSON; the limit is {BsonCodec.MaxDocumentBytes:N0} bytes (16 MiB).",
+                nameof(command));
+        var entityName = BsonCodec.ReadTopLevelString(put.Metadata.Bson.Span, MetadataNames.EntityName);
+        return new PreparedCommand(command, storageKey, string.IsNullOrEmpty(entityName) ? null : entityName);
+    }
+}
