@@ -1,0 +1,71 @@
+using Newtonsoft.Json.Linq;
+using RavenLite.Storage;
+using RavenLite.Storage.Documents;
+
+namespace RavenLite.Database;
+
+/// <summary>
+/// The embedded RavenLite database: open it on a folder, then put, load, delete and page through
+/// documents in-process. Thread-safe; dispose it to close the folder.
+/// </summary>
+/// <example>
+/// <code>
+/// using var db = new DocumentDatabase(new DocumentDatabaseOptions { DataDirectory = "./data" });
+/// db.Put("carts/1", JObject.Parse("{\"total\": 3}"), new JObject { ["Raven-Entity-Name"] = "Cart" });
+/// var cart = db.Get("carts/1");
+/// </code>
+/// </example>
+public sealed class DocumentDatabase : IDisposable
+{
+    private int _disposed;
+
+    /// <summary>Opens (creating when missing) the database in <see cref="DocumentDatabaseOptions.DataDirectory"/>.</summary>
+    /// <exception cref="IOException">Another process or database has the folder open.</exception>
+    /// <exception cref="PlatformNotSupportedException">ESENT was asked for off Windows.</exception>
+    public DocumentDatabase(DocumentDatabaseOptions options)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        Options = options;
+        Documents = DocumentStore.Open(options.ToStorageOptions());
+    }
+
+    /// <summary>The options the database was opened with.</summary>
+    public DocumentDatabaseOptions Options { get; }
+
+    /// <summary>The document store: every document operation, including the etag feed and tombstones.</summary>
+    public DocumentStore Documents { get; }
+
+    /// <inheritdoc cref="DocumentStore.Put(string, DocumentContent, DocumentContent?, long?, CommitMode)"/>
+    public PutResult Put(string key, JObject data, JObject? metadata = null, long? expectedEtag = null) =>
+        Documents.Put(key, data, metadata, expectedEtag);
+
+    /// <inheritdoc cref="DocumentStore.Put(string, DocumentContent, DocumentContent?, long?, CommitMode)"/>
+    public PutResult Put(string key, DocumentContent data, DocumentContent? metadata = null, long? expectedEtag = null) =>
+        Documents.Put(key, data, metadata, expectedEtag);
+
+    /// <inheritdoc cref="DocumentStore.Get(string)"/>
+    public Document? Get(string key) => Documents.Get(key);
+
+    /// <inheritdoc cref="DocumentStore.Get(IReadOnlyList{string})"/>
+    public IReadOnlyList<Document?> Get(IReadOnlyList<string> keys) => Documents.Get(keys);
+
+    /// <inheritdoc cref="DocumentStore.Delete"/>
+    public bool Delete(string key, long? expectedEtag = null) => Documents.Delete(key, expectedEtag);
+
+    /// <inheritdoc cref="DocumentStore.Batch"/>
+    public IReadOnlyList<BatchResult> Batch(IReadOnlyList<BatchCommand> commands) => Documents.Batch(commands);
+
+    /// <inheritdoc cref="DocumentStore.GetDocuments"/>
+    public IReadOnlyList<Document> GetDocuments(int start, int pageSize) => Documents.GetDocuments(start, pageSize);
+
+    /// <summary>Document counts (total and per entity name) and the last etag, maintained by every write.</summary>
+    public DocumentCounts GetStatistics() => Documents.GetCounts();
+
+    /// <summary>Closes the database and releases its folder. Safe to call more than once.</summary>
+    public void Dispose()
+    {
+        if (Interlocked.Exchange(ref _disposed, 1) != 0)
+            return;
+        Documents.Dispose();
+    }
+}

@@ -1,0 +1,13 @@
+namespace RavenLite.Storage.CrashWriter;
+
+/// <summary>The shape of the documents the crash writer writes, shared with the test that checks them.</summary>
+public static class CrashBatch
+{
+    public const int Size = 10;
+
+    public static string Key(int batch, int index) => $"crash/{batch}/{index}";
+
+    // A few hundred bytes per document so batches span pages.
+    public static string Json(int batch, int index) =>
+        $$"""{"batch":{{batch}},"index":{{index}},"padding":"{{new string('x', 300 + index)}}"}""";
+}

@@ -1,0 +1,141 @@
+using System.Text;
+using RavenLite.Storage.Tests.Infrastructure;
+
+namespace RavenLite.Storage.Tests.Engines;
+
+/// <summary>The <see cref="IStorageEngine"/> contract, run against every engine.</summary>
+public sealed class StorageEngineConformanceTests : IDisposable
+{
+    private readonly TempDirectory _dir = new();
+
+    public void Dispose() => _dir.Dispose();
+
+    private IStorageEngine Open(StorageEngineKind engine) =>
+        StorageEngineFactory.Open(new StorageOptions { DataDirectory = _dir.Path, Engine = engine });
+
+    private static byte[] B(string s) => Encoding.UTF8.GetBytes(s);
+
+    private static string S(ReadOnlySpan<byte> b) => Encoding.UTF8.GetString(b);
+
+    [EngineTheory]
+    public void Put_then_get_returns_the_value_and_missing_keys_are_absent(StorageEngineKind engine)
+    {
+        using var store = Open(engine);
+        var table = store.OpenTable("t");
+        store.Write(tx => { tx.Put(table, B("a"), B("one")); return 0; });
+
+        using var read = store.BeginRead();
+        Assert.True(read.TryGet(table, B("a"), out var value));
+        Assert.Equal("one", S(value));
+        Assert.False(read.TryGet(table, B("b"), out _));
+    }
+
+    [EngineTheory]
+    public void Cursor_walks_keys_in_byte_order_both_ways_and_seeks_to_the_first_key_not_less(StorageEngineKind engine)
+    {
+        using var store = Open(engine);
+        var table = store.OpenTable("t");
+        string[] keys = ["b", "a", "ab", "c\u00e9", "ba", "\u0001"];
+        store.Write(tx => { foreach (var k in keys) tx.Put(table, B(k), B(k.ToUpperInvariant())); return 0; });
+
+        using var read = store.BeginRead();
+        using var cursor = read.OpenCursor(table);
+        var forward = new List<string>();
+        for (var ok = cursor.MoveFirst(); ok; ok = cursor.MoveNext())
+            forward.Add(S(cursor.Key));
+        Assert.Equal(keys.OrderBy(k => B(k), ByteOrder.Instance), forward);
+
+        var backward = new List<string>();
+        for (var ok = cursor.MoveLast(); ok; ok = cursor.MovePrevious())
+            backward.Add(S(cursor.Key));
+        Assert.Equal(Enumerable.Reverse(forward), backward);
+
+        Assert.True(cursor.Seek(B("aa")));
+        Assert.Equal("ab", S(cursor.Key));
+        Assert.Equal("AB", S(cursor.Value));
+        Assert.False(cursor.Seek(B("d")));
+    }
+
+    [EngineTheory]
+    public void An_exception_inside_a_write_leaves_nothing_behind(StorageEngineKind engine)
+    {
+        using var store = Open(engine);
+        var table = store.OpenTable("t");
+        Assert.Throws<InvalidOperationException>(() => store.Write<int>(tx =>
+        {
+            tx.Put(table, B("a"), B("1"));
+            throw new InvalidOperationException("boom");
+        }));
+
+        using var read = store.BeginRead();
+        Assert.False(read.TryGet(table, B("a"), out _));
+    }
+
+    [EngineTheory]
+    public void A_read_transaction_is_a_snapshot(StorageEngineKind engine)
+    {
+        using var store = Open(engine);
+        var table = store.OpenTable("t");
+        store.Write(tx => { tx.Put(table, B("a"), B("old")); return 0; });
+
+        using (var before = store.BeginRead())
+        {
+            store.Write(tx => { tx.Put(table, B("a"), B("new")); tx.Delete(table, B("zzz")); return 0; });
+            Assert.True(before.TryGet(table, B("a"), out var seen));
+            Assert.Equal("old", S(seen));
+        }
+        using var after = store.BeginRead();
+        Assert.True(after.TryGet(table, B("a"), out var now));
+        Assert.Equal("new", S(now));
+    }
+
+    [EngineTheory]
+    public void Writes_see_their_own_changes_and_delete_reports_whether_it_removed(StorageEngineKind engine)
+    {
+        using var store = Open(engine);
+        var table = store.OpenTable("t");
+        var (seen, removed, again) = store.Write(tx =>
+        {
+            tx.Put(table, B("k"), B("v"));
+            var found = tx.TryGet(table, B("k"), out var v) ? S(v) : null;
+            return (found, tx.Delete(table, B("k")), tx.Delete(table, B("k")));
+        });
+        Assert.Equal("v", seen);
+        Assert.True(removed);
+        Assert.False(again);
+    }
+
+    [EngineTheory]
+    public void Durable_and_lazy_commits_survive_reopen(StorageEngineKind engine)
+    {
+        using (var store = Open(engine))
+        {
+            var table = store.OpenTable("t");
+            store.Write(tx => { tx.Put(table, B("durable"), B("1")); return 0; });
+            store.Write(tx => { tx.Put(table, B("lazy"), B("2")); return 0; }, CommitMode.Lazy);
+        }
+        using (var reopened = Open(engine))
+        {
+            var table = reopened.OpenTable("t");
+            using var read = reopened.BeginRead();
+            Assert.True(read.TryGet(table, B("durable"), out _));
+            Assert.True(read.TryGet(table, B("lazy"), out _));
+        }
+    }
+
+    [EngineTheory]
+    public void Dispose_twice_is_harmless(StorageEngineKind engine)
+    {
+        var store = Open(engine);
+        store.Dispose();
+        store.Dispose();
+        Assert.Throws<ObjectDisposedException>(() => store.BeginRead());
+    }
+
+    private sealed class ByteOrder : IComparer<byte[]>
+    {
+        public static readonly ByteOrder Instance = new();
+
+        public int Compare(byte[]? x, byte[]? y) => x.AsSpan().SequenceCompareTo(y);
+    }
+}

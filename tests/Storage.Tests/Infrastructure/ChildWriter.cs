@@ -1,0 +1,95 @@
+using System.Collections.Concurrent;
+using System.Diagnostics;
+
+namespace RavenLite.Storage.Tests.Infrastructure;
+
+/// <summary>Runs the RavenLite.Storage.CrashWriter program as a child process.</summary>
+public sealed class ChildWriter : IDisposable
+{
+    private readonly Process _process;
+    private readonly BlockingCollection<string> _lines = [];
+
+    private ChildWriter(params string[] args)
+    {
+        var start = new ProcessStartInfo("dotnet")
+        {
+            RedirectStandardOutput = true,
+            RedirectStandardInput = true,
+            RedirectStandardError = true,
+            UseShellExecute = false,
+        };
+        start.ArgumentList.Add(Path.Combine(AppContext.BaseDirectory, "RavenLite.Storage.CrashWriter.dll"));
+        foreach (var arg in args)
+            start.ArgumentList.Add(arg);
+        _process = new Process { StartInfo = start };
+        _process.OutputDataReceived += (_, e) =>
+        {
+            if (e.Data is null)
+                _lines.CompleteAdding();
+            else
+                _lines.Add(e.Data);
+        };
+        _process.ErrorDataReceived += (_, e) => { if (e.Data is not null) Errors.Add(e.Data); };
+        _process.Start();
+        _process.BeginOutputReadLine();
+        _process.BeginErrorReadLine();
+    }
+
+    public ConcurrentBag<string> Errors { get; } = [];
+
+    public static ChildWriter StartHolding(string directory)
+    {
+        var child = new ChildWriter(directory, "0", "hold");
+        child.WaitForLine("OPEN");
+        return child;
+    }
+
+    public static ChildWriter StartWriting(string directory, int firstBatch) =>
+        new(directory, firstBatch.ToString(System.Globalization.CultureInfo.InvariantCulture));
+
+    /// <summary>Waits for the next line; throws with the child's stderr if it exits or stalls first.</summary>
+    public string NextLine(TimeSpan timeout)
+    {
+        if (_lines.TryTake(out var line, timeout))
+            return line;
+        throw new InvalidOperationException(
+            $"The child wrote no line within {timeout.TotalSeconds} s (exited: {_process.HasExited}). stderr: {string.Join('\n', Errors)}");
+    }
+
+    private void WaitForLine(string expected)
+    {
+        var line = NextLine(TimeSpan.FromSeconds(60));
+        if (line != expected)
+            throw new InvalidOperationException($"Expected '{expected}' from the child, got '{line}'.");
+    }
+
+    /// <summary>SIGKILL on Unix (TerminateProcess on Windows); then every line it wrote before dying.</summary>
+    public IReadOnlyList<string> KillAndDrain()
+    {
+        _process.Kill();
+        _process.WaitForExit();
+        var rest = new List<string>();
+        foreach (var line in _lines.GetConsumingEnumerable())
+            rest.Add(line);
+        return rest;
+    }
+
+    public void Dispose()
+    {
+        try
+        {
+            if (!_process.HasExited)
+            {
+                _process.StandardInput.Close();
+                if (!_process.WaitForExit(10_000))
+                    _process.Kill();
+            }
+            _process.WaitForExit();
+        }
+        finally
+        {
+            _process.Dispose();
+            _lines.Dispose();
+        }
+    }
+}

@@ -1,0 +1,25 @@
+namespace RavenLite.Storage.Tests.Infrastructure;
+
+/// <summary>A fresh folder under the system temp folder, removed on dispose.</summary>
+public sealed class TempDirectory : IDisposable
+{
+    public TempDirectory()
+    {
+        Path = System.IO.Path.Combine(System.IO.Path.GetTempPath(), "ravenlite-tests", Guid.NewGuid().ToString("N"));
+        Directory.CreateDirectory(Path);
+    }
+
+    public string Path { get; }
+
+    public void Dispose()
+    {
+        try
+        {
+            Directory.Delete(Path, recursive: true);
+        }
+        catch (IOException)
+        {
+            // A child process may still be exiting; the OS temp cleaner gets it.
+        }
+    }
+}
