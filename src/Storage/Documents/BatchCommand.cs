@@ -5,7 +5,7 @@ namespace RavenLite.Storage.Documents;
 /// <summary>One operation of an atomic batch: <see cref="Put(string, DocumentContent, DocumentContent?, long?)"/> or <see cref="Delete"/>.</summary>
 public abstract record BatchCommand(string Key, long? ExpectedEtag)
 {
-    /// <summary>Put a document; <paramref name="expectedEtag"/> as for <see cref="DocumentStore.Put(string, DocumentContent, DocumentContent?, long?)"/>.</summary>
+    /// <summary>Put a document; <paramref name="expectedEtag"/> as for <see cref="DocumentStore.Put(string, DocumentContent, DocumentContent?, long?, CommitMode)"/>.</summary>
     public static BatchCommand Put(string key, DocumentContent data, DocumentContent? metadata = null, long? expectedEtag = null) =>
         new PutCommand(key, data, metadata ?? DocumentContent.Empty, expectedEtag);
 

@@ -11,6 +11,7 @@ public sealed partial class DocumentStore
     /// <param name="expectedEtag">
     /// Null: no check. 0: the document must not exist. Otherwise: the document's current etag must match.
     /// </param>
+    /// <param name="mode">Durable (default) or lazy commit.</param>
     /// <exception cref="ConcurrencyException">The etag did not match; nothing was written.</exception>
     /// <exception cref="ArgumentException">A bad key or a document over 16 MiB; nothing was written.</exception>
     public PutResult Put(string key, DocumentContent data, DocumentContent? metadata = null, long? expectedEtag = null,
