@@ -1,7 +1,7 @@
 namespace RavenLite.Storage;
 
 /// <summary>Options for opening a storage engine on a folder.</summary>
-public sealed class StorageOptions
+public sealed partial class StorageOptions
 {
     /// <summary>Default initial LMDB map size: 4 GiB of address space (the file itself grows only as it is written).</summary>
     public const long DefaultMapSize = 4L * 1024 * 1024 * 1024;
@@ -26,5 +26,6 @@ public sealed class StorageOptions
             throw new ArgumentOutOfRangeException(nameof(Engine), Engine, "Unknown storage engine.");
         if (MapSize < 1024 * 1024)
             throw new ArgumentOutOfRangeException(nameof(MapSize), MapSize, "MapSize must be at least 1 MiB.");
+        ValidateCache();
     }
 }

@@ -6,8 +6,12 @@ namespace RavenLite.Storage.Documents;
 internal sealed class BatchWriter(DocumentStore store, IWriteTransaction tx, DateTimeOffset now, bool single)
 {
     private readonly Dictionary<string, long> _entityDeltas = new(StringComparer.Ordinal);
+    private readonly List<ReplacedVersion> _replaced = [];
     private long _etag;
     private long _countDelta;
+
+    /// <summary>The versions this batch replaced or deleted, which the document cache may drop after the commit.</summary>
+    public IReadOnlyList<ReplacedVersion> Replaced => _replaced;
 
     public BatchResult[] Run(PreparedCommand[] commands)
     {
@@ -42,6 +46,7 @@ internal sealed class BatchWriter(DocumentStore store, IWriteTransaction tx, Dat
         if (existing is { } old)
         {
             tx.Delete(store.ByEtagTable, StoredValues.EtagKey(old.Etag));
+            _replaced.Add(new ReplacedVersion(prepared.StorageKey, old.Etag));
             Count(old.EntityName, -1);
         }
 

@@ -81,7 +81,8 @@ internal static unsafe class BsonCodec
             fixed (byte* p = bson)
             {
                 using var stream = new UnmanagedMemoryStream(p, bson.Length);
-                using var reader = new BsonDataReader(stream);
+                // BsonStructure has already held the depth to 128; Newtonsoft's default of 64 would refuse more.
+                using var reader = new BsonDataReader(stream) { MaxDepth = null };
                 while (reader.Read()) { }
             }
         }
@@ -115,15 +116,19 @@ internal static unsafe class BsonCodec
     }
 
     /// <summary>Writes BSON as UTF-8 JSON, without building a tree.</summary>
-    public static void ToJson(ReadOnlySpan<byte> bson, IBufferWriter<byte> output)
+    /// <returns>How many JSON tokens were written (what a parser will need a row for each of).</returns>
+    public static int ToJson(ReadOnlySpan<byte> bson, IBufferWriter<byte> output)
     {
         fixed (byte* p = bson)
         {
             using var stream = new UnmanagedMemoryStream(p, bson.Length);
-            using var reader = new BsonDataReader(stream) { DateTimeKindHandling = DateTimeKind.Utc };
+            // Newtonsoft's default depth limit (64) is below the 128 levels a write accepts.
+            using var reader = new BsonDataReader(stream) { DateTimeKindHandling = DateTimeKind.Utc, MaxDepth = Document.MaxReadDepth };
             using var writer = new Utf8JsonWriter(output, new JsonWriterOptions { SkipValidation = true });
-            while (reader.Read())
+            var tokens = 0;
+            for (; reader.Read(); tokens++)
                 BsonJsonTokens.Write(reader, writer);
+            return tokens;
         }
     }
 

@@ -1,5 +1,6 @@
 using System.Text.Json;
 using Newtonsoft.Json.Linq;
+using RavenLite.Storage.Caching;
 
 namespace RavenLite.Storage.Documents;
 
@@ -9,15 +10,23 @@ namespace RavenLite.Storage.Documents;
 /// <see cref="DataJson"/> (UTF-8 JSON bytes), or take a private, changeable copy with
 /// <see cref="ToJObject"/>.
 /// </summary>
-public sealed class Document
+public sealed partial class Document
 {
+    /// <summary>
+    /// How deep <see cref="Data"/> and <see cref="Metadata"/> (and so the copies) may nest. Above the 128 levels
+    /// a write accepts, so everything stored can be read back.
+    /// </summary>
+    internal const int MaxReadDepth = 1000;
+
+    private static readonly JsonDocumentOptions s_parseOptions = new() { MaxDepth = MaxReadDepth };
+
     private readonly byte[] _json;
     private readonly int _metadataLength;
     private JsonDocument? _data;
     private JsonDocument? _metadata;
 
     internal Document(string key, long etag, DateTimeOffset lastModified, string? entityName,
-        byte[] json, int metadataLength)
+        byte[] json, int metadataLength, int metadataTokens, int dataTokens)
     {
         Key = key;
         Etag = etag;
@@ -25,6 +34,8 @@ public sealed class Document
         EntityName = entityName;
         _json = json;
         _metadataLength = metadataLength;
+        _metadataTokens = metadataTokens;
+        _dataTokens = dataTokens;
     }
 
     /// <summary>The key with its original casing.</summary>
@@ -39,7 +50,7 @@ public sealed class Document
     /// <summary>The metadata's <c>Raven-Entity-Name</c>, when it has a string one.</summary>
     public string? EntityName { get; }
 
-    /// <summary>The data as UTF-8 JSON, produced once; write it out as it is.</summary>
+    /// <summary>The data as UTF-8 JSON, produced once and shared; write it out as it is.</summary>
     public ReadOnlyMemory<byte> DataJson => _json.AsMemory(_metadataLength);
 
     /// <summary>The metadata as UTF-8 JSON (what was stored; <see cref="LastModified"/> is kept apart).</summary>
@@ -51,23 +62,29 @@ public sealed class Document
     /// <summary>The metadata, read-only. Parsed on first use and then shared.</summary>
     public JsonElement Metadata => Parse(ref _metadata, MetadataJson);
 
-    /// <summary>Bytes this instance holds, for cache accounting: JSON text, parsed forms, strings, object headers.</summary>
-    internal long EstimatedSize => 160 + 2L * _json.Length + 2L * (Key.Length + (EntityName?.Length ?? 0));
-
-    /// <summary>A new, private copy of the data that the caller may change freely.</summary>
-    public JObject ToJObject() => JObject.Parse(System.Text.Encoding.UTF8.GetString(DataJson.Span));
+    /// <summary>
+    /// A new, private copy of the data that the caller may change freely, built from the shared parsed form
+    /// (<see cref="Data"/>) without parsing text again. Date-like strings stay strings.
+    /// </summary>
+    public JObject ToJObject() => JsonElementCopy.ToJObject(Data);
 
     /// <summary>A new, private copy of the metadata that the caller may change freely.</summary>
-    public JObject MetadataToJObject() => JObject.Parse(System.Text.Encoding.UTF8.GetString(MetadataJson.Span));
+    public JObject MetadataToJObject() => JsonElementCopy.ToJObject(Metadata);
 
     /// <inheritdoc />
     public override string ToString() => $"{Key} (etag {Etag})";
 
-    private static JsonElement Parse(ref JsonDocument? slot, ReadOnlyMemory<byte> json)
+    private JsonElement Parse(ref JsonDocument? slot, ReadOnlyMemory<byte> json)
     {
+        if (Volatile.Read(ref slot) is { } parsed)
+            return parsed.RootElement;
         // A benign race: two threads may both parse; one result wins and both are equal and immutable.
         // The JsonDocument is never disposed: it lives as long as this Document (its pooled buffers go to the GC).
-        var parsed = Volatile.Read(ref slot) ?? Interlocked.CompareExchange(ref slot, JsonDocument.Parse(json), null) ?? slot;
-        return parsed!.RootElement;
+        var mine = JsonDocument.Parse(json, s_parseOptions);
+        var winner = Interlocked.CompareExchange(ref slot, mine, null);
+        if (winner is not null)
+            return winner.RootElement;
+        OnParsedFormAdded();
+        return mine.RootElement;
     }
 }

@@ -1,3 +1,4 @@
+using System.Buffers;
 using System.Text;
 
 namespace RavenLite.Storage.Documents;
@@ -16,27 +17,70 @@ public static class DocumentKey
     /// <summary>Throws <see cref="ArgumentException"/> naming the problem when <paramref name="key"/> is not a valid key.</summary>
     public static void Validate(string? key, string paramName = "key")
     {
+        if (FindProblem(key) is { } problem)
+            throw Invalid(key, problem, paramName);
+    }
+
+    /// <summary>
+    /// As <see cref="Validate(string?, string)"/> for item <paramref name="index"/> of a list; the parameter
+    /// name (<c>keys[3]</c>) is only built when the key is bad, so checking a page of keys allocates nothing.
+    /// </summary>
+    internal static void Validate(string? key, string listName, int index)
+    {
+        if (FindProblem(key) is { } problem)
+            throw Invalid(key, problem, $"{listName}[{index}]");
+    }
+
+    private static Exception Invalid(string? key, string problem, string paramName) =>
+        key is null ? new ArgumentNullException(paramName, problem) : new ArgumentException(problem, paramName);
+
+    private static string? FindProblem(string? key)
+    {
         if (key is null)
-            throw new ArgumentNullException(paramName, "A document key is required.");
+            return "A document key is required.";
+        // The common key (printable ASCII, no spaces, short) is valid at a glance; reads check one per document.
+        if (key.Length is > 0 and <= MaxBytes && !key.AsSpan().ContainsAnyExceptInRange('!', '~'))
+            return null;
         if (key.Length == 0 || string.IsNullOrWhiteSpace(key))
-            throw new ArgumentException("A document key cannot be empty or whitespace.", paramName);
+            return "A document key cannot be empty or whitespace.";
         for (var i = 0; i < key.Length; i++)
         {
             var c = key[i];
             if (char.IsControl(c))
-                throw new ArgumentException(
-                    $"A document key cannot contain control characters (found U+{(int)c:X4} at {i}).", paramName);
+                return $"A document key cannot contain control characters (found U+{(int)c:X4} at {i}).";
             if (char.IsSurrogate(c) && !(char.IsHighSurrogate(c) && i + 1 < key.Length && char.IsLowSurrogate(key[++i])))
-                throw new ArgumentException($"A document key cannot contain a lone surrogate (at {i}).", paramName);
+                return $"A document key cannot contain a lone surrogate (at {i}).";
         }
-        if (Encoding.UTF8.GetByteCount(key) > MaxBytes || Encoding.UTF8.GetByteCount(Fold(key)) > MaxBytes)
-            throw new ArgumentException(
-                $"A document key can be at most {MaxBytes} bytes of UTF-8; this one is {Encoding.UTF8.GetByteCount(key)}.",
-                paramName);
+        if (Encoding.UTF8.GetByteCount(key) > MaxBytes || FoldedByteCount(key) > MaxBytes)
+            return $"A document key can be at most {MaxBytes} bytes of UTF-8; this one is {Encoding.UTF8.GetByteCount(key)}.";
+        return null;
     }
 
     /// <summary>The storage form of a valid key: its case-folded UTF-8 bytes.</summary>
     internal static byte[] ToStorage(string key) => Encoding.UTF8.GetBytes(Fold(key));
 
+    /// <summary>
+    /// Writes the storage form of a valid key into <paramref name="destination"/> (at least <see cref="MaxBytes"/>
+    /// long) without allocating: the read path's lookups.
+    /// </summary>
+    /// <returns>How many bytes were written.</returns>
+    internal static int ToStorage(string key, Span<byte> destination)
+    {
+        // ASCII folds to ASCII of the same length, and invariant lower-casing of ASCII is exactly A-Z -> a-z.
+        if (Ascii.ToLower(key, destination, out var written) == OperationStatus.Done)
+            return written;
+        Span<char> folded = stackalloc char[key.Length];
+        key.AsSpan().ToLowerInvariant(folded);
+        return Encoding.UTF8.GetBytes(folded, destination);
+    }
+
     private static string Fold(string key) => key.ToLowerInvariant();
+
+    /// <summary>Only called once the key is known to be at most <see cref="MaxBytes"/> long, so the stack copy is small.</summary>
+    private static int FoldedByteCount(string key)
+    {
+        Span<char> folded = stackalloc char[key.Length];
+        key.AsSpan().ToLowerInvariant(folded);
+        return Encoding.UTF8.GetByteCount(folded);
+    }
 }

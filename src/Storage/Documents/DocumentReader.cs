@@ -12,12 +12,13 @@ internal static class DocumentReader
     {
         var buffer = t_buffer ??= new ArrayBufferWriter<byte>(4096);
         buffer.ResetWrittenCount();
-        BsonCodec.ToJson(record.MetadataBson, buffer);
+        var metadataTokens = BsonCodec.ToJson(record.MetadataBson, buffer);
         var metadataLength = buffer.WrittenCount;
-        BsonCodec.ToJson(record.DataBson, buffer);
+        var dataTokens = BsonCodec.ToJson(record.DataBson, buffer);
         var json = buffer.WrittenSpan.ToArray();
         if (buffer.Capacity > 1024 * 1024)
             t_buffer = null; // do not pin a huge buffer to the thread after one big document
-        return new Document(record.Key, record.Etag, record.LastModified, record.EntityName, json, metadataLength);
+        return new Document(record.Key, record.Etag, record.LastModified, record.EntityName, json,
+            metadataLength, metadataTokens, dataTokens);
     }
 }

@@ -35,6 +35,10 @@ internal readonly ref struct DocumentRecord
 
     public long Etag { get; }
 
+    /// <summary>The etag alone, without decoding the rest: what a cache lookup needs.</summary>
+    public static long ReadEtag(ReadOnlySpan<byte> span) =>
+        span.Length >= FixedHeader ? BinaryPrimitives.ReadInt64LittleEndian(span) : throw Corrupt("shorter than its header");
+
     public long LastModifiedTicks { get; }
 
     public ReadOnlySpan<byte> KeyBytes { get; }

@@ -7,25 +7,24 @@ public sealed partial class DocumentStore
     {
         DocumentKey.Validate(key);
         ThrowIfDisposed();
+        Span<byte> storageKey = stackalloc byte[DocumentKey.MaxBytes];
+        storageKey = storageKey[..DocumentKey.ToStorage(key, storageKey)];
         using var tx = Engine.BeginRead();
-        return Load(tx, DocumentKey.ToStorage(key));
+        return Load(tx, storageKey);
     }
 
     /// <summary>Loads several documents in one read transaction; null where a key has no document.</summary>
     public IReadOnlyList<Document?> Get(IReadOnlyList<string> keys)
     {
         ArgumentNullException.ThrowIfNull(keys);
-        var storageKeys = new byte[keys.Count][];
         for (var i = 0; i < keys.Count; i++)
-        {
-            DocumentKey.Validate(keys[i], $"keys[{i}]");
-            storageKeys[i] = DocumentKey.ToStorage(keys[i]);
-        }
+            DocumentKey.Validate(keys[i], nameof(keys), i);
         ThrowIfDisposed();
         var documents = new Document?[keys.Count];
+        Span<byte> buffer = stackalloc byte[DocumentKey.MaxBytes];
         using var tx = Engine.BeginRead();
-        for (var i = 0; i < storageKeys.Length; i++)
-            documents[i] = Load(tx, storageKeys[i]);
+        for (var i = 0; i < documents.Length; i++)
+            documents[i] = Load(tx, buffer[..DocumentKey.ToStorage(keys[i], buffer)]);
         return documents;
     }
 
@@ -61,15 +60,4 @@ public sealed partial class DocumentStore
         }
         return page;
     }
-
-    /// <summary>Reads one stored document in <paramref name="tx"/>; the single place records become documents.</summary>
-    internal Document? Load(IReadTransaction tx, ReadOnlySpan<byte> storageKey)
-    {
-        if (!tx.TryGet(DocumentsTable, storageKey, out var span))
-            return null;
-        var record = new DocumentRecord(span);
-        return Materialize(record);
-    }
-
-    private static Document Materialize(scoped in DocumentRecord record) => DocumentReader.Read(record);
 }

@@ -54,7 +54,10 @@ public sealed partial class DocumentStore
         ThrowIfDisposed();
         var prepared = PreparedCommand.PrepareAll(commands, single);
         var now = DateTimeOffset.UtcNow;
-        var results = Engine.Write(tx => new BatchWriter(this, tx, now, single).Run(prepared), mode);
+        BatchWriter? writer = null;
+        // The engine may run the work again (LMDB grows its map and retries): the last writer is the committed one.
+        var results = Engine.Write(tx => (writer = new BatchWriter(this, tx, now, single)).Run(prepared), mode);
+        ForgetReplaced(writer!.Replaced);
         return results;
     }
 }

@@ -1,8 +1,12 @@
+using RavenLite.Storage.Caching;
+
 namespace RavenLite.Storage.Documents;
 
 /// <summary>
 /// Documents kept as BSON in a storage engine: put, get, delete, atomic batches with optimistic
-/// concurrency, an etag-ordered feed, tombstones, paging and maintained counts. Thread-safe.
+/// concurrency, an etag-ordered feed, tombstones, paging and maintained counts. Every read goes through
+/// a cache of parsed documents keyed by (key, etag), unless <see cref="StorageOptions.CacheEnabled"/> is off.
+/// Thread-safe.
 /// </summary>
 public sealed partial class DocumentStore : IDisposable
 {
@@ -10,12 +14,14 @@ public sealed partial class DocumentStore : IDisposable
     internal const string DocumentCountName = "documents";
     private const int SchemaVersion = 1;
     private readonly DataDirectoryLock _lock;
+    private readonly DocumentCache? _cache;
     private int _disposed;
 
-    private DocumentStore(DataDirectoryLock directoryLock, IStorageEngine engine)
+    private DocumentStore(DataDirectoryLock directoryLock, IStorageEngine engine, DocumentCache? cache)
     {
         _lock = directoryLock;
         Engine = engine;
+        _cache = cache;
         DocumentsTable = engine.OpenTable("documents");
         ByEtagTable = engine.OpenTable("documents-by-etag");
         TombstonesTable = engine.OpenTable("tombstones");
@@ -47,19 +53,25 @@ public sealed partial class DocumentStore : IDisposable
     /// </summary>
     /// <exception cref="IOException">Another process or store has the folder open.</exception>
     /// <exception cref="PlatformNotSupportedException">ESENT was asked for off Windows.</exception>
+    /// <exception cref="ArgumentOutOfRangeException">An option is out of range, such as a cache size of zero or
+    /// more than the machine's memory.</exception>
     public static DocumentStore Open(StorageOptions options)
     {
         ArgumentNullException.ThrowIfNull(options);
         options.Validate();
-        var directoryLock = DataDirectoryLock.Acquire(Path.GetFullPath(options.DataDirectory));
+        var fullPath = Path.GetFullPath(options.DataDirectory);
+        var directoryLock = DataDirectoryLock.Acquire(fullPath);
         IStorageEngine? engine = null;
+        DocumentCache? cache = null;
         try
         {
             engine = StorageEngineFactory.Open(options);
-            return new DocumentStore(directoryLock, engine);
+            cache = options.CacheEnabled ? new DocumentCache(options.CacheSizeBytes, fullPath) : null;
+            return new DocumentStore(directoryLock, engine, cache);
         }
         catch
         {
+            cache?.Dispose();
             engine?.Dispose();
             directoryLock.Dispose();
             throw;
@@ -93,6 +105,7 @@ public sealed partial class DocumentStore : IDisposable
             return;
         try
         {
+            _cache?.Dispose();
             Engine.Dispose();
         }
         finally

@@ -45,7 +45,8 @@ internal sealed unsafe class LmdbCursor(LmdbTransaction transaction, nint handle
             _value = default;
             return false;
         }
-        LmdbErrors.Check(code, $"Moving a cursor on '{table.Name}'");
+        if (code != MdbConstants.Success) // the message is only built on failure: this runs on every step
+            throw LmdbErrors.ToException(code, $"Moving a cursor on '{table.Name}'");
         _positioned = true;
         return true;
     }

@@ -32,7 +32,8 @@ internal abstract unsafe class LmdbTransaction : IReadTransaction
                 value = default;
                 return false;
             }
-            LmdbErrors.Check(code, $"Reading table '{table.Name}'");
+            if (code != MdbConstants.Success) // the message is only built on failure: this runs on every read
+                throw LmdbErrors.ToException(code, $"Reading table '{table.Name}'");
             value = data.AsSpan();
             return true;
         }

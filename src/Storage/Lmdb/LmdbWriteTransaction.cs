@@ -32,7 +32,8 @@ internal sealed unsafe class LmdbWriteTransaction(LmdbStorageEngine engine, nint
             var code = LmdbNative.Del(Handle, LmdbStorageEngine.Dbi(table), ref mk, 0);
             if (code == MdbConstants.NotFound)
                 return false;
-            LmdbErrors.Check(code, $"Deleting from table '{table.Name}'");
+            if (code != MdbConstants.Success) // the message is only built on failure: this runs on every delete
+                throw LmdbErrors.ToException(code, $"Deleting from table '{table.Name}'");
             return true;
         }
     }

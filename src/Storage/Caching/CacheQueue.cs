@@ -1,0 +1,61 @@
+namespace RavenLite.Storage.Caching;
+
+/// <summary>
+/// A FIFO of cache entries, linked through the entries themselves so that inserting, removing
+/// any entry and taking the oldest are all O(1) and allocate nothing. Used under the policy lock only.
+/// </summary>
+internal sealed class CacheQueue
+{
+    private CacheEntry? _newest;
+    private CacheEntry? _oldest;
+
+    public long Bytes { get; set; }
+
+    public int Count { get; private set; }
+
+    public CacheEntry? Oldest => _oldest;
+
+    public void AddNewest(CacheEntry entry)
+    {
+        entry.Queue = this;
+        entry.Previous = null;
+        entry.Next = _newest;
+        if (_newest is not null)
+            _newest.Previous = entry;
+        _newest = entry;
+        _oldest ??= entry;
+        Bytes += entry.ChargedBytes;
+        Count++;
+    }
+
+    public void Remove(CacheEntry entry)
+    {
+        if (entry.Previous is null)
+            _newest = entry.Next;
+        else
+            entry.Previous.Next = entry.Next;
+        if (entry.Next is null)
+            _oldest = entry.Previous;
+        else
+            entry.Next.Previous = entry.Previous;
+        entry.Previous = entry.Next = null;
+        entry.Queue = null;
+        Bytes -= entry.ChargedBytes;
+        Count--;
+    }
+
+    /// <summary>Unlinks every entry (so late size changes of their documents are ignored) and empties the queue.</summary>
+    public void Clear()
+    {
+        for (var entry = _newest; entry is not null;)
+        {
+            var next = entry.Next;
+            entry.Previous = entry.Next = null;
+            entry.Queue = null;
+            entry = next;
+        }
+        _newest = _oldest = null;
+        Bytes = 0;
+        Count = 0;
+    }
+}

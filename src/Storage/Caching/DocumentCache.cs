@@ -1,0 +1,124 @@
+using System.Collections.Concurrent;
+using System.Diagnostics.CodeAnalysis;
+using RavenLite.Storage.Documents;
+
+namespace RavenLite.Storage.Caching;
+
+/// <summary>
+/// Parsed documents keyed by (folded key, etag), in front of every document read, bounded by bytes.
+/// A hit is a lock-free dictionary read over the engine's span plus a use mark; only misses, writes'
+/// clean-up and eviction take the policy lock. Thread-safe.
+/// </summary>
+/// <remarks>
+/// Eviction is S3-FIFO-like: new versions enter a small FIFO (a tenth of the bytes); ones read again
+/// before they reach its end move to the main FIFO, the rest leave and are remembered in a ghost queue
+/// (hashes only). The main FIFO gives each entry a second chance per remembered use. A scan (paging
+/// through everything, the indexer's etag feed) thus passes through the small queue without pushing
+/// out the documents that are read again and again.
+/// </remarks>
+internal sealed partial class DocumentCache : IDisposable
+{
+    private readonly ConcurrentDictionary<CacheKey, CacheEntry> _entries;
+    private readonly ConcurrentDictionary<CacheKey, CacheEntry>.AlternateLookup<CacheLookupKey> _lookup;
+    private readonly StripedCounter _hits = new();
+    private readonly StripedCounter _misses = new();
+
+    public DocumentCache(long limitBytes, string databaseName)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(limitBytes);
+        LimitBytes = limitBytes;
+        _smallTargetBytes = Math.Max(1, limitBytes / 10);
+        _entries = new ConcurrentDictionary<CacheKey, CacheEntry>(CacheKeyComparer.Instance);
+        _lookup = _entries.GetAlternateLookup<CacheLookupKey>();
+        _meter = CreateMeter(databaseName);
+    }
+
+    /// <summary>The most bytes the cache holds.</summary>
+    public long LimitBytes { get; }
+
+    /// <summary>
+    /// The cached version <paramref name="etag"/> of the document stored under <paramref name="storageKey"/>.
+    /// Allocates nothing. Counts a hit or a miss.
+    /// </summary>
+    public bool TryGet(ReadOnlySpan<byte> storageKey, long etag, [NotNullWhen(true)] out Document? document)
+    {
+        if (_lookup.TryGetValue(new CacheLookupKey(storageKey, etag), out var entry))
+        {
+            entry.Touch();
+            _hits.Increment();
+            document = entry.Document;
+            return true;
+        }
+        _misses.Increment();
+        document = null;
+        return false;
+    }
+
+    /// <summary>
+    /// Caches a document just read from <paramref name="storageKey"/>, unless it alone is bigger than the cache.
+    /// </summary>
+    /// <returns>The document to hand out: the one already cached when another reader got there first.</returns>
+    public Document Add(ReadOnlySpan<byte> storageKey, Document document)
+    {
+        var lookupKey = new CacheLookupKey(storageKey, document.Etag);
+        lock (_policyLock)
+        {
+            if (_lookup.TryGetValue(lookupKey, out var existing))
+                return existing.Document;
+            var key = CacheKeyComparer.Instance.Create(lookupKey);
+            var entry = new CacheEntry(this, key, document);
+            document.AttachTo(entry);
+            entry.ChargedBytes = entry.CurrentSize;
+            if (entry.ChargedBytes > LimitBytes)
+                return document;
+            _entries.TryAdd(key, entry);
+            Admit(entry);
+            EvictWhileOverLimit();
+            return document;
+        }
+    }
+
+    /// <summary>
+    /// Forgets version <paramref name="etag"/> of <paramref name="storageKey"/> (a write replaced or deleted it),
+    /// freeing its memory before it would age out. Best effort: a reader of an older snapshot may cache it again.
+    /// </summary>
+    public void Remove(ReadOnlySpan<byte> storageKey, long etag)
+    {
+        lock (_policyLock)
+        {
+            if (_lookup.TryRemove(new CacheLookupKey(storageKey, etag), out _, out var entry))
+                Forget(entry);
+        }
+    }
+
+    /// <summary>Empties the cache; the counters keep counting.</summary>
+    public void Clear()
+    {
+        lock (_policyLock)
+        {
+            _entries.Clear();
+            _small.Clear();
+            _main.Clear();
+            _ghosts.Clear();
+            Volatile.Write(ref _bytes, 0);
+            Volatile.Write(ref _count, 0);
+        }
+    }
+
+    /// <summary>The counters now.</summary>
+    public CacheStatistics GetStatistics() => new(
+        Enabled: true,
+        LimitBytes: LimitBytes,
+        Hits: _hits.Sum(),
+        Misses: _misses.Sum(),
+        Evictions: Volatile.Read(ref _evictions),
+        Entries: Volatile.Read(ref _count),
+        Bytes: Volatile.Read(ref _bytes));
+
+    /// <summary>Empties the cache and withdraws its metrics.</summary>
+    public void Dispose()
+    {
+        Clear();
+        _meter.Dispose();
+    }
+}
