@@ -17,9 +17,19 @@ internal static unsafe class BsonCodec
     /// <summary>BSON's own limit on a document, which RavenLite applies to metadata plus data.</summary>
     public const int MaxDocumentBytes = 16 * 1024 * 1024;
 
+    // Documents are served as application/json, never inlined into HTML: escape only what JSON requires,
+    // so non-ASCII text stays readable and compact.
+    private static readonly JsonWriterOptions WriterOptions = new()
+    {
+        SkipValidation = true,
+        Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping,
+    };
+
     /// <summary>Encodes UTF-8 JSON text, which must be one JSON object, as BSON.</summary>
     public static byte[] FromJson(ReadOnlySpan<byte> utf8Json, string what)
     {
+        if (utf8Json.IsEmpty)
+            throw new ArgumentException($"{what} is empty; it must be a JSON object.");
         fixed (byte* p = utf8Json)
         {
             using var stream = new UnmanagedMemoryStream(p, utf8Json.Length);
@@ -124,7 +134,7 @@ internal static unsafe class BsonCodec
             using var stream = new UnmanagedMemoryStream(p, bson.Length);
             // Newtonsoft's default depth limit (64) is below the 128 levels a write accepts.
             using var reader = new BsonDataReader(stream) { DateTimeKindHandling = DateTimeKind.Utc, MaxDepth = Document.MaxReadDepth };
-            using var writer = new Utf8JsonWriter(output, new JsonWriterOptions { SkipValidation = true });
+            using var writer = new Utf8JsonWriter(output, WriterOptions);
             var tokens = 0;
             for (; reader.Read(); tokens++)
                 BsonJsonTokens.Write(reader, writer);

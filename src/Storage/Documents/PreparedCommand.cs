@@ -16,10 +16,19 @@ internal sealed record PreparedCommand(BatchCommand Command, byte[] StorageKey, 
             }
             catch (ArgumentException ex) when (!single)
             {
-                throw new ArgumentException($"Batch command {i}: {ex.Message} Nothing was written.", ex);
+                throw new ArgumentException($"Batch command {i}: {WithoutParameterName(ex)} Nothing was written.", ex);
             }
         }
         return prepared;
+    }
+
+    /// <summary>ArgumentException appends " (Parameter 'x')" to its message; a batch error reads better without it.</summary>
+    private static string WithoutParameterName(ArgumentException ex)
+    {
+        var suffix = $" (Parameter '{ex.ParamName}')";
+        return ex.ParamName is not null && ex.Message.EndsWith(suffix, StringComparison.Ordinal)
+            ? ex.Message[..^suffix.Length]
+            : ex.Message;
     }
 
     private static PreparedCommand Prepare(BatchCommand command)

@@ -92,6 +92,13 @@ public sealed class BadInputTests : IDisposable
     }
 
     [Fact]
+    public void Empty_utf8_json_is_refused_as_empty()
+    {
+        var ex = Assert.Throws<ArgumentException>(() => DocumentContent.FromJson(ReadOnlySpan<byte>.Empty));
+        Assert.Contains("empty", ex.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Malformed_bson_is_refused()
     {
         byte[] wrongLength = [9, 0, 0, 0, 0];
@@ -119,6 +126,7 @@ public sealed class BadInputTests : IDisposable
             BatchCommand.Put("bad\u0001key", Json("{}")),
         ]));
         Assert.StartsWith("Batch command 1:", ex.Message, StringComparison.Ordinal);
+        Assert.DoesNotContain("(Parameter", ex.Message, StringComparison.Ordinal);
         Assert.Null(_store.Get("fine"));
         AssertNothingWritten();
     }
