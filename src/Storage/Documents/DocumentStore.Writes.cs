@@ -58,6 +58,7 @@ public sealed partial class DocumentStore
         // The engine may run the work again (LMDB grows its map and retries): the last writer is the committed one.
         var results = Engine.Write(tx => (writer = new BatchWriter(this, tx, now, single)).Run(prepared), mode);
         ForgetReplaced(writer!.Replaced);
+        PublishCommit(results);
         return results;
     }
 }

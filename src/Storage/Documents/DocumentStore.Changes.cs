@@ -1,0 +1,52 @@
+namespace RavenLite.Storage.Documents;
+
+public sealed partial class DocumentStore
+{
+    private long _lastEtag = -1;
+
+    /// <summary>
+    /// Raised after every committed put, delete or batch, on the writing thread, with the last etag it
+    /// gave out. Handlers must be quick (wake a worker); an exception from one is not the writer's problem
+    /// and is swallowed.
+    /// </summary>
+    public event Action<long>? DocumentsChanged;
+
+    /// <summary>The last etag given out by a committed write (0 for a new store). Cheap: kept in memory.</summary>
+    public long LastEtag
+    {
+        get
+        {
+            var etag = Volatile.Read(ref _lastEtag);
+            if (etag >= 0)
+                return etag;
+            // First use: read it once from the state table; writes keep it current from then on.
+            using var tx = Engine.BeginRead();
+            var stored = StoredValues.ReadInt64(tx, StateTable, LastEtagName);
+            Interlocked.CompareExchange(ref _lastEtag, stored, -1);
+            return Volatile.Read(ref _lastEtag);
+        }
+    }
+
+    private void PublishCommit(BatchResult[] results)
+    {
+        long newest = 0;
+        foreach (var result in results)
+            newest = Math.Max(newest, result.Etag ?? 0);
+        if (newest == 0)
+            return; // nothing written (deletes of missing documents)
+        for (var seen = Volatile.Read(ref _lastEtag); seen < newest; seen = Volatile.Read(ref _lastEtag))
+        {
+            if (Interlocked.CompareExchange(ref _lastEtag, newest, seen) == seen)
+                break;
+        }
+        try
+        {
+            DocumentsChanged?.Invoke(newest);
+        }
+#pragma warning disable CA1031 // a listener's failure must not turn a committed write into an error
+        catch (Exception)
+#pragma warning restore CA1031
+        {
+        }
+    }
+}
