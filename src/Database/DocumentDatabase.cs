@@ -15,18 +15,20 @@ namespace RavenLite.Database;
 /// var cart = db.Get("carts/1");
 /// </code>
 /// </example>
-public sealed class DocumentDatabase : IDisposable
+public sealed partial class DocumentDatabase : IDisposable
 {
     private int _disposed;
 
     /// <summary>Opens (creating when missing) the database in <see cref="DocumentDatabaseOptions.DataDirectory"/>.</summary>
     /// <exception cref="IOException">Another process or database has the folder open.</exception>
     /// <exception cref="PlatformNotSupportedException">ESENT was asked for off Windows.</exception>
+    /// <exception cref="ArgumentOutOfRangeException">An option is out of range, such as a cache size of zero.</exception>
     public DocumentDatabase(DocumentDatabaseOptions options)
     {
         ArgumentNullException.ThrowIfNull(options);
         Options = options;
         Documents = DocumentStore.Open(options.ToStorageOptions());
+        StartIndexing();
     }
 
     /// <summary>The options the database was opened with.</summary>
@@ -58,14 +60,31 @@ public sealed class DocumentDatabase : IDisposable
     /// <inheritdoc cref="DocumentStore.GetDocuments"/>
     public IReadOnlyList<Document> GetDocuments(int start, int pageSize) => Documents.GetDocuments(start, pageSize);
 
-    /// <summary>Document counts (total and per entity name) and the last etag, maintained by every write.</summary>
-    public DocumentCounts GetStatistics() => Documents.GetCounts();
+    /// <summary>
+    /// Document counts (total and per entity name) and the last etag, maintained by every write, and the
+    /// document cache's counters.
+    /// </summary>
+    public DatabaseStatistics GetStatistics()
+    {
+        var counts = Documents.GetCounts();
+        return new DatabaseStatistics(counts.Documents, counts.LastEtag, counts.ByEntityName, Documents.GetCacheStatistics());
+    }
+
+    /// <inheritdoc cref="DocumentStore.ClearCache"/>
+    public void ClearCache() => Documents.ClearCache();
 
     /// <summary>Closes the database and releases its folder. Safe to call more than once.</summary>
     public void Dispose()
     {
         if (Interlocked.Exchange(ref _disposed, 1) != 0)
             return;
-        Documents.Dispose();
+        try
+        {
+            StopIndexing();
+        }
+        finally
+        {
+            Documents.Dispose();
+        }
     }
 }

@@ -1,0 +1,53 @@
+using RavenLite.Indexing;
+using RavenLite.Indexing.Definitions;
+
+namespace RavenLite.Database;
+
+public sealed partial class DocumentDatabase
+{
+    private IndexStore? _indexes;
+
+    /// <summary>
+    /// The database's indexes: the built-in <c>Raven/DocumentsByEntityName</c> and the user indexes, kept up to
+    /// date by a background indexer. See <c>docs/indexing.md</c>.
+    /// </summary>
+    public IndexStore Indexes => Volatile.Read(ref _indexes) ?? throw new ObjectDisposedException(nameof(DocumentDatabase));
+
+    /// <inheritdoc cref="IndexStore.Query"/>
+    public QueryResult Query(string indexName, IndexQuery query) => Indexes.Query(indexName, query);
+
+    /// <inheritdoc cref="IndexStore.PutIndex"/>
+    public bool PutIndex(IndexDefinition definition) => Indexes.PutIndex(definition);
+
+    /// <inheritdoc cref="IndexStore.GetIndexDefinition"/>
+    public IndexDefinition? GetIndex(string name) => Indexes.GetIndexDefinition(name);
+
+    /// <inheritdoc cref="IndexStore.GetIndexDefinitions"/>
+    public IReadOnlyList<IndexDefinition> GetIndexes() => Indexes.GetIndexDefinitions();
+
+    /// <inheritdoc cref="IndexStore.DeleteIndex"/>
+    public void DeleteIndex(string name) => Indexes.DeleteIndex(name);
+
+    /// <inheritdoc cref="IndexStore.ResetIndex"/>
+    public void ResetIndex(string name) => Indexes.ResetIndex(name);
+
+    /// <summary>Every index's statistics: documents, last indexed etag, staleness, errors.</summary>
+    public IReadOnlyList<IndexStatistics> GetIndexStatistics() => Indexes.GetStatistics();
+
+    /// <summary>Called last by the constructor: opens the indexes and starts the indexer, or closes the store and throws.</summary>
+    private void StartIndexing()
+    {
+        try
+        {
+            _indexes = IndexStore.Open(Documents, Options.ToIndexingOptions());
+        }
+        catch
+        {
+            Documents.Dispose();
+            throw;
+        }
+    }
+
+    /// <summary>Called first by <see cref="Dispose"/>: stops the indexer and closes the indexes, before the store closes.</summary>
+    private void StopIndexing() => Interlocked.Exchange(ref _indexes, null)?.Dispose();
+}

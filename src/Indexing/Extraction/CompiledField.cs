@@ -1,0 +1,45 @@
+using RavenLite.Indexing.Definitions;
+using RavenLite.Storage.Documents;
+
+namespace RavenLite.Indexing.Extraction;
+
+/// <summary>A field of a definition made ready to use: its ordinal (the first byte of its postings) and parsed path.</summary>
+internal sealed class CompiledField
+{
+    public CompiledField(IndexFieldDefinition definition, int ordinal)
+    {
+        Definition = definition;
+        Ordinal = ordinal;
+        Path = JsonPath.Parse(definition.Path);
+        if (definition.Source == FieldSource.Metadata)
+        {
+            Virtual = Path.SingleName switch
+            {
+                MetadataNames.EntityName => VirtualMetadata.EntityName,
+                MetadataNames.LastModified => VirtualMetadata.LastModified,
+                _ => VirtualMetadata.None,
+            };
+        }
+    }
+
+    public IndexFieldDefinition Definition { get; }
+
+    public string Name => Definition.Name;
+
+    public int Ordinal { get; }
+
+    public JsonPath Path { get; }
+
+    /// <summary>Metadata the document already has decoded, read without parsing the metadata JSON.</summary>
+    public VirtualMetadata Virtual { get; }
+
+    public bool IsFullText => Definition.Analysis == FieldAnalysis.FullText;
+}
+
+/// <summary>Metadata values a <see cref="Document"/> carries outside its metadata JSON.</summary>
+internal enum VirtualMetadata
+{
+    None,
+    EntityName,
+    LastModified,
+}

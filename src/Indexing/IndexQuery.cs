@@ -1,0 +1,38 @@
+namespace RavenLite.Indexing;
+
+/// <summary>A query of one index: what to match, which page, in what order, and whether to wait for the index.</summary>
+public sealed class IndexQuery
+{
+    /// <summary>
+    /// The query in Lucene syntax (<c>Tag:Item</c>, <c>Price:[10 TO 20] AND -Tag:Old</c>); null or empty
+    /// matches every document of the index. See <c>docs/indexing.md</c>.
+    /// </summary>
+    public string? Query { get; init; }
+
+    /// <summary>How many matches to skip. Not negative; must be 0 when <see cref="Continuation"/> is given.</summary>
+    public int Start { get; init; }
+
+    /// <summary>
+    /// How many documents to return; null for the default (128). More than the maximum (1024) is clamped, and
+    /// <see cref="QueryResult.PageSizeClamped"/> says so. Not negative.
+    /// </summary>
+    public int? PageSize { get; init; }
+
+    /// <summary>
+    /// Sortable fields to order by, most significant first; <c>-Price</c> for descending. Null or empty: index
+    /// order (the order the documents were last indexed in). Ties are broken by that order.
+    /// </summary>
+    public IReadOnlyList<string>? SortBy { get; init; }
+
+    /// <summary>Wait until the index has caught up with every write made before the query, up to <see cref="Timeout"/>.</summary>
+    public bool WaitForNonStaleResults { get; init; }
+
+    /// <summary>How long <see cref="WaitForNonStaleResults"/> waits; null for the default (15 s).</summary>
+    public TimeSpan? Timeout { get; init; }
+
+    /// <summary>
+    /// A <see cref="QueryResult.Continuation"/> from the previous page of the same query: the page after it,
+    /// found by seeking past that page's last hit rather than by skipping, so deep pages cost what the first does.
+    /// </summary>
+    public string? Continuation { get; init; }
+}

@@ -1,0 +1,119 @@
+using RavenLite.Indexing.Querying;
+using RavenLite.Indexing.Storage;
+using RavenLite.Storage.Documents;
+
+namespace RavenLite.Indexing;
+
+public sealed partial class IndexStore
+{
+    /// <summary>
+    /// Runs <paramref name="query"/> on the index named <paramref name="indexName"/>: the matching documents'
+    /// keys come from the index's per-document entries in one read transaction of the index, then the page of
+    /// documents is loaded in one read transaction of the database, through the document cache.
+    /// </summary>
+    /// <exception cref="IndexNotFoundException">There is no such index.</exception>
+    /// <exception cref="QueryException">The query cannot be parsed, or names a field the index does not have.</exception>
+    /// <exception cref="ArgumentOutOfRangeException">A negative start or page size, or a timeout that is not positive.</exception>
+    /// <exception cref="ArgumentException">A sort field that is not sortable, or a continuation token that is not this query's.</exception>
+    /// <exception cref="TimeoutException">Waiting for non-stale results took longer than the timeout.</exception>
+    public QueryResult Query(string indexName, IndexQuery query)
+    {
+        ArgumentNullException.ThrowIfNull(indexName);
+        ArgumentNullException.ThrowIfNull(query);
+        var (pageSize, clamped) = CheckPaging(query);
+        for (var attempt = 0; ; attempt++)
+        {
+            var index = GetIndex(indexName);
+            try
+            {
+                return Run(index, query, pageSize, clamped);
+            }
+            catch (ObjectDisposedException) when (index.IsRetired && attempt == 0)
+            {
+                // The index was reset or redefined while the query ran: ask the one that replaced it.
+            }
+        }
+    }
+
+    private (int PageSize, bool Clamped) CheckPaging(IndexQuery query)
+    {
+        if (query.Start < 0)
+            throw new ArgumentOutOfRangeException(nameof(query), query.Start, "Start cannot be negative.");
+        if (query.PageSize < 0)
+            throw new ArgumentOutOfRangeException(nameof(query), query.PageSize, "PageSize cannot be negative.");
+        if (query.Timeout <= TimeSpan.Zero)
+            throw new ArgumentOutOfRangeException(nameof(query), query.Timeout, "Timeout must be positive.");
+        if (query.Continuation is not null && query.Start != 0)
+            throw new ArgumentException("Give either Start or Continuation, not both: a continuation already says where the page starts.", nameof(query));
+        var pageSize = query.PageSize ?? _options.DefaultPageSize;
+        return pageSize > _options.MaxPageSize ? (_options.MaxPageSize, true) : (pageSize, false);
+    }
+
+    private QueryResult Run(DocumentIndex index, IndexQuery query, int pageSize, bool clamped)
+    {
+        var matcher = QueryBinder.Bind(QueryParser.Parse(query.Query), index.Compiled, query.Query);
+        var sort = SortField.Parse(query.SortBy, index.Compiled);
+        var fingerprint = ContinuationToken.Fingerprint(index.Name, query.Query, sort);
+        var after = query.Continuation is null
+            ? null
+            : ContinuationToken.Decode(query.Continuation, fingerprint, index.Storage.Generation, sort.Length);
+        if (query.WaitForNonStaleResults)
+            WaitForNonStale(index, query.Timeout ?? _options.DefaultWaitTimeout);
+
+        var databaseEtag = _documents.LastEtag;
+        List<Hit> page;
+        bool hasMore;
+        int total;
+        IndexState state;
+        List<string> keys;
+        using (var tx = index.Storage.Engine.BeginRead())
+        {
+            state = MetaTable.ReadState(tx, index.Storage.Meta);
+            var matches = matcher.Match(tx, index.Storage);
+            total = matches.Length;
+            (page, hasMore) = ResultPager.Select(tx, index.Storage, matches, sort, query.Start, pageSize, after);
+            keys = new List<string>(page.Count);
+            using var entries = new EntryCursor(tx, index.Storage);
+            foreach (var hit in page)
+            {
+                entries.MoveTo(hit.DocId);
+                keys.Add(entries.Current.Key);
+            }
+        }
+        var loaded = _documents.Get(keys);
+        var results = new List<Document>(loaded.Count);
+        foreach (var document in loaded)
+        {
+            if (document is not null)
+                results.Add(document);
+        }
+        return new QueryResult
+        {
+            IndexName = index.Name,
+            Results = results,
+            TotalResults = total,
+            SkippedResults = loaded.Count - results.Count,
+            Start = query.Start,
+            PageSize = pageSize,
+            PageSizeClamped = clamped,
+            IsStale = state.LastIndexedEtag < databaseEtag,
+            IndexEtag = state.LastIndexedEtag,
+            IndexTimestamp = state.IndexedAt,
+            DatabaseEtag = databaseEtag,
+            Continuation = hasMore && page.Count > 0 ? ContinuationToken.Encode(fingerprint, index.Storage.Generation, page[^1]) : null,
+        };
+    }
+
+    /// <summary>Waits until the index has indexed every write the database had when the wait began.</summary>
+    private void WaitForNonStale(DocumentIndex index, TimeSpan timeout)
+    {
+        var cutoff = _documents.LastEtag;
+        if (_indexer.WaitFor(() => index.LastIndexedEtag >= cutoff || index.IsRetired, timeout))
+            return;
+        var reached = index.LastIndexedEtag;
+        throw new TimeoutException(
+            $"Index '{index.Name}' is still stale after waiting {timeout.TotalSeconds:0.###} s: it has indexed up to etag {reached}, " +
+            $"but the database was at etag {cutoff} when the query began ({cutoff - reached} etags behind) and is at " +
+            $"{_documents.LastEtag} now.");
+    }
+}

@@ -1,0 +1,147 @@
+using System.Diagnostics;
+using RavenLite.Indexing.Definitions;
+using RavenLite.Indexing.Indexer;
+using RavenLite.Indexing.Storage;
+using RavenLite.Storage.Documents;
+
+namespace RavenLite.Indexing;
+
+/// <summary>
+/// The indexes of one database: their definitions, their storage (one engine per index under
+/// <c>&lt;data&gt;/Indexes/</c>), the background indexer that keeps them up to date, and queries. Thread-safe.
+/// </summary>
+public sealed partial class IndexStore : IDisposable
+{
+    private readonly DocumentStore _documents;
+    private readonly IndexingOptions _options;
+    private readonly Action<string> _log;
+    private readonly DefinitionRegistry _registry;
+    private readonly object _definitionsLock = new();
+    private readonly BackgroundIndexer _indexer;
+    private Dictionary<string, DocumentIndex> _indexes = new(StringComparer.OrdinalIgnoreCase);
+    private int _disposed;
+
+    private IndexStore(DocumentStore documents, IndexingOptions options)
+    {
+        _documents = documents;
+        _options = options;
+        _log = options.Log ?? (message => Trace.TraceInformation("RavenLite indexing: {0}", message));
+        _registry = new DefinitionRegistry(documents.Engine, _log);
+        _indexer = new BackgroundIndexer(documents, () => [.. Volatile.Read(ref _indexes).Values], options, _log, RebuildDamaged);
+    }
+
+    /// <summary>
+    /// Opens the indexes of <paramref name="documents"/>: the built-in ones and every stored definition. An index
+    /// whose folder is missing or unreadable is rebuilt from the documents (with a log line); then the
+    /// background indexer starts.
+    /// </summary>
+    /// <exception cref="ArgumentOutOfRangeException">An option is out of range.</exception>
+    public static IndexStore Open(DocumentStore documents, IndexingOptions options)
+    {
+        ArgumentNullException.ThrowIfNull(documents);
+        ArgumentNullException.ThrowIfNull(options);
+        options.Validate();
+        var store = new IndexStore(documents, options);
+        try
+        {
+            store.OpenIndexes();
+            store._indexer.Start();
+            return store;
+        }
+        catch
+        {
+            store.Dispose();
+            throw;
+        }
+    }
+
+    private void OpenIndexes()
+    {
+        Directory.CreateDirectory(_options.IndexesDirectory);
+        var lastEtag = _documents.LastEtag;
+        var opened = new Dictionary<string, DocumentIndex>(StringComparer.OrdinalIgnoreCase);
+        try
+        {
+            foreach (var definition in BuiltInIndexes.All.Concat(_registry.LoadAll()))
+            {
+                if (!opened.ContainsKey(definition.Name))
+                    opened.Add(definition.Name, OpenIndex(definition, lastEtag));
+            }
+        }
+        finally
+        {
+            Volatile.Write(ref _indexes, opened);
+        }
+    }
+
+    private DocumentIndex OpenIndex(IndexDefinition definition, long databaseLastEtag)
+    {
+        var index = DocumentIndex.Open(definition, _options, _log, logMissing: databaseLastEtag > 0);
+        if (index.LastIndexedEtag <= databaseLastEtag)
+            return index;
+        // The database lost writes the index had seen (lazy commits before a crash, or a restored backup): its etags
+        // will be given out again, so the index must forget them.
+        _log($"Index '{definition.Name}' has indexed up to etag {index.LastIndexedEtag} but the database is only at etag " +
+            $"{databaseLastEtag}; rebuilding it from the documents.");
+        index.Retire(deleteFolder: true);
+        return DocumentIndex.CreateEmpty(definition, _options);
+    }
+
+    private DocumentIndex GetIndex(string name)
+    {
+        ArgumentNullException.ThrowIfNull(name);
+        ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed) != 0, this);
+        if (Volatile.Read(ref _indexes).TryGetValue(name, out var index))
+            return index;
+        lock (_definitionsLock)
+        {
+            // An index being redefined or reset is missing for a moment: the change holds this lock until it is back.
+            return Volatile.Read(ref _indexes).TryGetValue(name, out index) ? index : throw new IndexNotFoundException(name);
+        }
+    }
+
+    /// <summary>For tests: holds the indexer back (after its current batch) until the result is disposed.</summary>
+    internal IDisposable PauseIndexing()
+    {
+        _indexer.Pause();
+        return new IndexingPause(_indexer);
+    }
+
+    private sealed class IndexingPause(BackgroundIndexer indexer) : IDisposable
+    {
+        public void Dispose() => indexer.Resume();
+    }
+
+    /// <summary>Asks the background indexer to look for new writes now (it also polls on its own).</summary>
+    public void NotifyDocumentsChanged() => _indexer.Wake();
+
+    /// <summary>Stops the indexer (it finishes its batch) and closes every index. Safe to call more than once.</summary>
+    public void Dispose()
+    {
+        if (Interlocked.Exchange(ref _disposed, 1) != 0)
+            return;
+        var failures = new List<Exception>();
+        Try(_indexer.Dispose, failures);
+        lock (_definitionsLock)
+        {
+            foreach (var index in Volatile.Read(ref _indexes).Values)
+                Try(() => index.Retire(deleteFolder: false), failures);
+        }
+        if (failures.Count > 0)
+            throw new AggregateException("Closing the indexes failed.", failures);
+    }
+
+    private static void Try(Action action, List<Exception> failures)
+    {
+#pragma warning disable CA1031 // Closing must release every part even when one throws; the failures are rethrown together.
+        try
+        {
+            action();
+        }
+        catch (Exception ex)
+        {
+            failures.Add(ex);
+        }
+#pragma warning restore CA1031
+    }
+}

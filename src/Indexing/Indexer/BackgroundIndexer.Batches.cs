@@ -1,0 +1,63 @@
+using RavenLite.Storage;
+
+namespace RavenLite.Indexing.Indexer;
+
+internal sealed partial class BackgroundIndexer
+{
+    /// <summary>
+    /// Gives one batch to every group of indexes at the same progress that is behind the database, then purges
+    /// tombstones every index has passed.
+    /// </summary>
+    /// <returns>Whether any index moved.</returns>
+    private bool RunOnce()
+    {
+        var lastEtag = _documents.LastEtag;
+        var indexes = _indexes();
+        var worked = false;
+        foreach (var group in indexes.Where(i => i.LastIndexedEtag < lastEtag).GroupBy(i => i.LastIndexedEtag))
+        {
+            if (_stopping)
+                return worked;
+            using var batch = IndexingBatch.Read(_documents, group.Key, lastEtag, _options.BatchSize);
+            if (batch.FirstTombstoneEtag is { } tombstone && (_firstUnpurgedTombstone is null || tombstone < _firstUnpurgedTombstone))
+                _firstUnpurgedTombstone = tombstone;
+            var now = DateTimeOffset.UtcNow;
+            foreach (var index in group)
+                worked |= ApplyBatch(index, batch, now);
+        }
+        if (worked)
+            NotifyProgress();
+        PurgeTombstones(indexes);
+        return worked;
+    }
+
+    private bool ApplyBatch(DocumentIndex index, IndexingBatch batch, DateTimeOffset now)
+    {
+        try
+        {
+            return index.Apply(batch, now);
+        }
+        catch (ObjectDisposedException) when (index.IsRetired)
+        {
+            return false; // deleted or reset while the batch was read
+        }
+        catch (StorageCorruptedException ex)
+        {
+            _log($"Index '{index.Name}': its storage is damaged ({ex.Message}); rebuilding it from the documents.");
+            _rebuild(index);
+            return true;
+        }
+    }
+
+    /// <summary>Tombstones are only needed until every index has passed them; each purge is one write transaction, so only when there are some.</summary>
+    private void PurgeTombstones(IReadOnlyList<DocumentIndex> indexes)
+    {
+        if (_firstUnpurgedTombstone is not { } first || indexes.Count == 0)
+            return;
+        var passedByAll = indexes.Min(i => i.LastIndexedEtag);
+        if (passedByAll < first)
+            return;
+        _documents.PurgeTombstones(passedByAll);
+        _firstUnpurgedTombstone = _documents.GetTombstonesAfterEtag(passedByAll, 1) is [var next] ? next.Etag : null;
+    }
+}

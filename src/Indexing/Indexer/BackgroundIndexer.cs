@@ -1,0 +1,152 @@
+using RavenLite.Storage;
+using RavenLite.Storage.Documents;
+
+namespace RavenLite.Indexing.Indexer;
+
+/// <summary>
+/// The database's indexing thread: follows the etag feed in batches and feeds every index that is behind,
+/// then purges the tombstones every index has passed. Every committed write wakes it (the store's
+/// <see cref="DocumentStore.DocumentsChanged"/>); when idle it also re-checks the store's last etag, backing off
+/// to <see cref="MaxIdleWait"/>.
+/// </summary>
+internal sealed partial class BackgroundIndexer : IDisposable
+{
+    public static readonly TimeSpan MaxIdleWait = TimeSpan.FromMilliseconds(25);
+    private static readonly TimeSpan s_stopTimeout = TimeSpan.FromSeconds(30);
+
+    private readonly DocumentStore _documents;
+    private readonly Func<IReadOnlyList<DocumentIndex>> _indexes;
+    private readonly IndexingOptions _options;
+    private readonly Action<string> _log;
+    private readonly Action<DocumentIndex> _rebuild;
+    private readonly AutoResetEvent _wake = new(false);
+    private readonly object _progressLock = new();
+    private readonly object _runLock = new();
+    private readonly Thread _thread;
+    private volatile bool _stopping;
+    private volatile bool _paused;
+    private long? _firstUnpurgedTombstone;
+    private int _disposed;
+
+    /// <param name="documents">The documents to follow.</param>
+    /// <param name="indexes">The indexes to keep up to date (read again before every round).</param>
+    /// <param name="options">Batch size.</param>
+    /// <param name="log">Where failures are reported.</param>
+    /// <param name="rebuild">Throws away an index whose storage turned out to be damaged and starts it again.</param>
+    public BackgroundIndexer(DocumentStore documents, Func<IReadOnlyList<DocumentIndex>> indexes, IndexingOptions options,
+        Action<string> log, Action<DocumentIndex> rebuild)
+    {
+        _rebuild = rebuild;
+        _documents = documents;
+        _indexes = indexes;
+        _options = options;
+        _log = log;
+        _thread = new Thread(Run) { IsBackground = true, Name = "RavenLite indexer" };
+    }
+
+    public void Start()
+    {
+        _firstUnpurgedTombstone = _documents.GetTombstonesAfterEtag(0, 1) is [var first] ? first.Etag : null;
+        _documents.DocumentsChanged += OnDocumentsChanged;
+        _thread.Start();
+    }
+
+    private void OnDocumentsChanged(long etag) => Wake();
+
+    /// <summary>Asks the indexer to look for new documents now rather than at its next poll.</summary>
+    public void Wake()
+    {
+        if (Volatile.Read(ref _disposed) == 0)
+            _wake.Set();
+    }
+
+    /// <summary>
+    /// Waits until <paramref name="caughtUp"/> holds, checking each time the indexer commits a batch.
+    /// </summary>
+    /// <returns>False when <paramref name="timeout"/> passed first.</returns>
+    public bool WaitFor(Func<bool> caughtUp, TimeSpan timeout)
+    {
+        var deadline = DateTime.UtcNow + timeout;
+        lock (_progressLock)
+        {
+            while (!caughtUp())
+            {
+                var left = deadline - DateTime.UtcNow;
+                if (left <= TimeSpan.Zero || _stopping)
+                    return caughtUp();
+                Wake();
+                Monitor.Wait(_progressLock, left < MaxIdleWait ? left : MaxIdleWait);
+            }
+            return true;
+        }
+    }
+
+    private void Run()
+    {
+        var idleWait = TimeSpan.FromMilliseconds(1);
+        while (!_stopping)
+        {
+            bool worked = false;
+#pragma warning disable CA1031 // The indexer thread must survive any failure: it logs it, backs off and tries again.
+            try
+            {
+                lock (_runLock)
+                {
+                    if (!_paused)
+                        worked = RunOnce();
+                }
+            }
+            catch (Exception ex)
+            {
+                if (_stopping)
+                    break; // the database is closing under the batch
+                _log($"The indexer failed and will retry: {ex}");
+                worked = false;
+                idleWait = MaxIdleWait;
+            }
+#pragma warning restore CA1031
+            if (worked)
+            {
+                idleWait = TimeSpan.FromMilliseconds(1);
+                continue;
+            }
+            _wake.WaitOne(idleWait);
+            idleWait = idleWait * 2 < MaxIdleWait ? idleWait * 2 : MaxIdleWait;
+        }
+    }
+
+    /// <summary>For tests that must see a stale index: no batch starts until <see cref="Resume"/>.</summary>
+    internal void Pause()
+    {
+        _paused = true;
+        lock (_runLock)
+        {
+            // waits for the batch in progress, if any
+        }
+    }
+
+    internal void Resume()
+    {
+        _paused = false;
+        Wake();
+    }
+
+    private void NotifyProgress()
+    {
+        lock (_progressLock)
+            Monitor.PulseAll(_progressLock);
+    }
+
+    public void Dispose()
+    {
+        if (Interlocked.Exchange(ref _disposed, 1) != 0)
+            return;
+        _stopping = true;
+        _documents.DocumentsChanged -= OnDocumentsChanged;
+        _wake.Set();
+        NotifyProgress();
+        if (_thread.IsAlive && !_thread.Join(s_stopTimeout))
+            _log($"The indexer thread did not stop within {s_stopTimeout.TotalSeconds} s.");
+        _wake.Dispose();
+    }
+}

@@ -1,0 +1,71 @@
+using RavenLite.Indexing.Extraction;
+using RavenLite.Storage.Documents;
+
+namespace RavenLite.Indexing.Indexer;
+
+/// <summary>
+/// Documents and deletions with etags in (<see cref="AfterEtag"/>, <see cref="UpToEtag"/>], in etag order:
+/// every change in that range, so an index that applies it may move its progress to <see cref="UpToEtag"/>.
+/// </summary>
+internal sealed class IndexingBatch(long afterEtag, long upToEtag, List<BatchItem> items) : IDisposable
+{
+    public long AfterEtag { get; } = afterEtag;
+
+    public long UpToEtag { get; } = upToEtag;
+
+    public IReadOnlyList<BatchItem> Items { get; } = items;
+
+    /// <summary>The first deletion's etag; null when the batch has none.</summary>
+    public long? FirstTombstoneEtag
+    {
+        get
+        {
+            foreach (var item in Items)
+            {
+                if (item.Document is null)
+                    return item.Etag;
+            }
+            return null;
+        }
+    }
+
+    /// <summary>
+    /// Reads the changes after <paramref name="afterEtag"/>, up to <paramref name="lastEtag"/> (the database's last
+    /// etag, read before this): documents in one storage read transaction, deletions in another. Nothing written
+    /// after <paramref name="lastEtag"/> is taken, and the end is moved back to the last item of a full read, so
+    /// no change in the range can be missing however the two reads interleave with writes.
+    /// </summary>
+    public static IndexingBatch Read(DocumentStore store, long afterEtag, long lastEtag, int batchSize)
+    {
+        var upTo = lastEtag;
+        var tombstones = store.GetTombstonesAfterEtag(afterEtag, batchSize);
+        if (tombstones.Count == batchSize)
+            upTo = Math.Min(upTo, tombstones[^1].Etag);
+        var documents = store.GetDocumentsAfterEtag(afterEtag, batchSize);
+        if (documents.Count == batchSize)
+            upTo = Math.Min(upTo, documents[^1].Etag);
+
+        var items = new List<BatchItem>(documents.Count + tombstones.Count);
+        foreach (var tombstone in tombstones)
+        {
+            if (tombstone.Etag <= upTo)
+                items.Add(new BatchItem(tombstone.Etag, tombstone.Key, null));
+        }
+        foreach (var document in documents)
+        {
+            if (document.Etag <= upTo)
+                items.Add(new BatchItem(document.Etag, document.Key, new ParsedDocument(document)));
+        }
+        items.Sort(static (x, y) => x.Etag.CompareTo(y.Etag));
+        return new IndexingBatch(afterEtag, upTo, items);
+    }
+
+    public void Dispose()
+    {
+        foreach (var item in Items)
+            item.Document?.Dispose();
+    }
+}
+
+/// <summary>A document version (<see cref="Document"/> set) or a deletion (null) at an etag.</summary>
+internal readonly record struct BatchItem(long Etag, string Key, ParsedDocument? Document);

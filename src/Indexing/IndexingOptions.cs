@@ -1,0 +1,53 @@
+using RavenLite.Storage;
+
+namespace RavenLite.Indexing;
+
+/// <summary>How a database's indexes are kept and queried.</summary>
+public sealed class IndexingOptions
+{
+    /// <summary>The database folder; indexes live in its <c>Indexes</c> sub-folder.</summary>
+    public required string DataDirectory { get; init; }
+
+    /// <summary>The storage engine each index keeps its data in; the database's own engine by default.</summary>
+    public StorageEngineKind Engine { get; init; } = StorageEngineKind.Lmdb;
+
+    /// <summary>Initial LMDB map size of each index, in bytes (grows by doubling). Address space, not disk.</summary>
+    public long MapSize { get; init; } = StorageOptions.DefaultMapSize;
+
+    /// <summary>The page size of a query that names none. Default 128.</summary>
+    public int DefaultPageSize { get; init; } = 128;
+
+    /// <summary>The largest page a query gets; a larger request is clamped, and the result says so. Default 1024.</summary>
+    public int MaxPageSize { get; init; } = 1024;
+
+    /// <summary>How many documents (and as many tombstones) the indexer reads per batch. Default 1024.</summary>
+    public int BatchSize { get; init; } = 1024;
+
+    /// <summary>How long a query waiting for non-stale results waits when it names no timeout. Default 15 s.</summary>
+    public TimeSpan DefaultWaitTimeout { get; init; } = TimeSpan.FromSeconds(15);
+
+    /// <summary>
+    /// Where indexing writes its log lines (an index rebuilt, the indexer failing); null writes them to
+    /// <see cref="System.Diagnostics.Trace"/>.
+    /// </summary>
+    public Action<string>? Log { get; init; }
+
+    internal string IndexesDirectory => Path.Combine(Path.GetFullPath(DataDirectory), "Indexes");
+
+    internal void Validate()
+    {
+        if (string.IsNullOrWhiteSpace(DataDirectory))
+            throw new ArgumentException("DataDirectory must name a folder.", nameof(DataDirectory));
+        if (MaxPageSize < 1)
+            throw new ArgumentOutOfRangeException(nameof(MaxPageSize), MaxPageSize, "MaxPageSize must be at least 1.");
+        if (DefaultPageSize < 0 || DefaultPageSize > MaxPageSize)
+            throw new ArgumentOutOfRangeException(nameof(DefaultPageSize), DefaultPageSize,
+                $"DefaultPageSize must be from 0 to MaxPageSize ({MaxPageSize}).");
+        if (BatchSize < 1)
+            throw new ArgumentOutOfRangeException(nameof(BatchSize), BatchSize, "BatchSize must be at least 1.");
+        if (DefaultWaitTimeout <= TimeSpan.Zero)
+            throw new ArgumentOutOfRangeException(nameof(DefaultWaitTimeout), DefaultWaitTimeout, "DefaultWaitTimeout must be positive.");
+    }
+
+    internal StorageOptions EngineOptions(string folder) => new() { DataDirectory = folder, Engine = Engine, MapSize = MapSize };
+}

@@ -1,0 +1,97 @@
+using RavenLite.Storage;
+using RavenLite.Storage.Documents;
+
+namespace RavenLite.Indexing.Tests.Infrastructure;
+
+/// <summary>A document store and its indexes in a fresh temp folder, deleted on dispose; reopenable.</summary>
+internal sealed class TestIndexes : IDisposable
+{
+    private readonly List<string> _log = [];
+
+    public TestIndexes(string? directory = null, int batchSize = 1024)
+    {
+        Directory = directory ?? Path.Combine(Path.GetTempPath(), "ravenlite-indexing-tests", Guid.NewGuid().ToString("N"));
+        BatchSize = batchSize;
+        Open();
+    }
+
+    public string Directory { get; }
+
+    public int BatchSize { get; }
+
+    public DocumentStore Documents { get; private set; } = null!;
+
+    public IndexStore Indexes { get; private set; } = null!;
+
+    public IReadOnlyList<string> LogLines
+    {
+        get
+        {
+            lock (_log)
+                return [.. _log];
+        }
+    }
+
+    public string IndexesDirectory => Path.Combine(Directory, "Indexes");
+
+    public void Open()
+    {
+        Documents = DocumentStore.Open(new StorageOptions { DataDirectory = Directory, MapSize = 64L << 20 });
+        Indexes = IndexStore.Open(Documents, new IndexingOptions
+        {
+            DataDirectory = Directory,
+            MapSize = 64L << 20,
+            BatchSize = BatchSize,
+            Log = line =>
+            {
+                lock (_log)
+                    _log.Add(line);
+            },
+        });
+    }
+
+    public void Close()
+    {
+        Indexes.Dispose();
+        Documents.Dispose();
+    }
+
+    public void Reopen()
+    {
+        Close();
+        Open();
+    }
+
+    public void Put(string key, string json, string? entityName = null) =>
+        Documents.Put(key, DocumentContent.FromJson(json),
+            entityName is null ? null : DocumentContent.FromJson($$"""{"Raven-Entity-Name":"{{entityName}}"}"""));
+
+    /// <summary>Runs the query after waiting for the index to catch up.</summary>
+    public QueryResult Query(string index, string query, int? pageSize = null, IReadOnlyList<string>? sortBy = null,
+        int start = 0, string? continuation = null) =>
+        Indexes.Query(index, new IndexQuery
+        {
+            Query = query,
+            PageSize = pageSize,
+            SortBy = sortBy,
+            Start = start,
+            Continuation = continuation,
+            WaitForNonStaleResults = true,
+            Timeout = TimeSpan.FromSeconds(30),
+        });
+
+    public static IReadOnlyList<string> Keys(QueryResult result) => [.. result.Results.Select(d => d.Key)];
+
+    public void Dispose()
+    {
+        try
+        {
+            Close();
+        }
+        finally
+        {
+            if (System.IO.Directory.Exists(Directory))
+                System.IO.Directory.Delete(Directory, recursive: true);
+        }
+    }
+}
