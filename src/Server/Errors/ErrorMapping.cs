@@ -1,0 +1,39 @@
+using RavenLite.Storage;
+
+namespace RavenLite.Server.Errors;
+
+/// <summary>The one place exceptions become HTTP statuses and client-facing messages.</summary>
+internal static class ErrorMapping
+{
+    /// <summary>The message sent for anything unexpected; the details stay in the server log.</summary>
+    public const string UnexpectedMessage = "An unexpected error occurred; it has been logged on the server.";
+
+    /// <summary>
+    /// The status and message for <paramref name="exception"/>. <c>Unexpected</c> is true for server faults
+    /// (500): their message is generic, and the exception is logged with its stack trace.
+    /// </summary>
+    public static (int Status, string Message, bool Unexpected) Map(Exception exception) => exception switch
+    {
+        RequestException request => (request.StatusCode, request.Message, false),
+        ConcurrencyException conflict => (StatusCodes.Status409Conflict, conflict.Message, false),
+        // Kestrel's own refusals: body over MaxRequestBodySize (413), truncated bodies, bad framing (400).
+        BadHttpRequestException bad when bad.StatusCode == StatusCodes.Status413PayloadTooLarge =>
+            (bad.StatusCode, "The request body is larger than the server's limit (MaxRequestBodyBytes).", false),
+        BadHttpRequestException bad => (bad.StatusCode, bad.Message, false),
+        // The storage layer reports bad input (keys, JSON that is not one object, oversized documents,
+        // negative paging) as ArgumentException with a message written for the caller.
+        ArgumentException argument => (StatusCodes.Status400BadRequest, WithoutParameterSuffix(argument), false),
+        ObjectDisposedException => (StatusCodes.Status503ServiceUnavailable, "The database is closed; the server is shutting down.", false),
+        _ => (StatusCodes.Status500InternalServerError, UnexpectedMessage, true),
+    };
+
+    /// <summary>ArgumentException appends " (Parameter 'x')"; the client does not need it.</summary>
+    private static string WithoutParameterSuffix(ArgumentException exception)
+    {
+        var message = exception.Message;
+        var suffix = $" (Parameter '{exception.ParamName}')";
+        return exception.ParamName is not null && message.EndsWith(suffix, StringComparison.Ordinal)
+            ? message[..^suffix.Length]
+            : message;
+    }
+}

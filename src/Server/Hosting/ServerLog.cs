@@ -1,0 +1,23 @@
+namespace RavenLite.Server.Hosting;
+
+/// <summary>The server's log messages (source-generated, so a disabled level costs nothing).</summary>
+internal static partial class ServerLog
+{
+    [LoggerMessage(1, LogLevel.Debug, "{Method} {Path} -> {StatusCode} in {ElapsedMs:0.0} ms")]
+    public static partial void Request(ILogger logger, string method, PathString path, int statusCode, double elapsedMs);
+
+    [LoggerMessage(2, LogLevel.Information, "{Method} {Path} refused with {StatusCode}: {Message}")]
+    public static partial void RequestRefused(ILogger logger, string method, PathString path, int statusCode, string message);
+
+    [LoggerMessage(3, LogLevel.Error, "{Method} {Path} failed with an unexpected error")]
+    public static partial void UnexpectedError(ILogger logger, Exception exception, string method, PathString path);
+
+    [LoggerMessage(4, LogLevel.Debug, "{Method} {Path} was aborted by the client")]
+    public static partial void RequestAborted(ILogger logger, string method, PathString path);
+
+    [LoggerMessage(5, LogLevel.Information, "RavenLite serving the {Engine} database in {DataDirectory} on {Urls}; API key {ApiKeyState}")]
+    public static partial void Started(ILogger logger, string engine, string dataDirectory, string urls, string apiKeyState);
+
+    [LoggerMessage(6, LogLevel.Information, "Database in {DataDirectory} closed")]
+    public static partial void DatabaseClosed(ILogger logger, string dataDirectory);
+}

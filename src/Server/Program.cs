@@ -1,0 +1,27 @@
+using RavenLite.Server;
+
+// dotnet run --project src/Server -c Release  ->  http://127.0.0.1:8080 over an LMDB database in ./data.
+// Options: --data-dir, --port, --urls, --engine, --api-key (or the RavenLite section of appsettings.json,
+// or RavenLite__* environment variables). Ctrl+C / SIGTERM finish in-flight requests, then close the database.
+WebApplication app;
+try
+{
+    app = RavenLiteServer.Build(args);
+}
+catch (ServerStartupException ex)
+{
+    await Console.Error.WriteLineAsync($"RavenLite cannot start: {ex.Message}");
+    return ex.ExitCode;
+}
+
+try
+{
+    await app.RunAsync();
+    return 0;
+}
+catch (IOException ex)
+{
+    // Kestrel could not bind (the port is taken, or the address is not local).
+    await Console.Error.WriteLineAsync($"RavenLite cannot start listening: {ex.Message}");
+    return ServerStartupException.StartupExitCode;
+}

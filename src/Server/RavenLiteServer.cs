@@ -1,0 +1,111 @@
+using RavenLite.Database;
+using RavenLite.Server.Errors;
+using RavenLite.Server.Hosting;
+using RavenLite.Server.Routes;
+using RavenLite.Server.Security;
+using RavenLite.Storage;
+
+namespace RavenLite.Server;
+
+/// <summary>
+/// Builds the RavenLite HTTP server: options from configuration and the command line, the database opened
+/// (and closed on shutdown), middleware and routes. <see cref="Program"/> runs it; tests start it on port 0.
+/// </summary>
+internal static class RavenLiteServer
+{
+    /// <summary>
+    /// Builds the server without starting it. <paramref name="configure"/> can adjust the builder (tests add
+    /// log sinks); routes may still be added to the result before it starts.
+    /// </summary>
+    /// <exception cref="ServerStartupException">Bad settings, an unsafe binding, or a database that will not open.</exception>
+    public static WebApplication Build(string[] args, Action<WebApplicationBuilder>? configure = null)
+    {
+        var builder = WebApplication.CreateBuilder(new WebApplicationOptions
+        {
+            Args = args,
+            // appsettings.json ships next to the executable, wherever the server is started from.
+            ContentRootPath = AppContext.BaseDirectory,
+        });
+        builder.Configuration.AddCommandLine(args, ServerConfiguration.SwitchMappings);
+        configure?.Invoke(builder);
+
+        var options = ServerConfiguration.Load(builder.Configuration);
+        builder.WebHost.UseUrls(ListenAddresses.Resolve(options));
+        builder.WebHost.ConfigureKestrel(kestrel =>
+        {
+            kestrel.Limits.MaxRequestBodySize = options.MaxRequestBodyBytes;
+            kestrel.AddServerHeader = false;
+        });
+        builder.Services.ConfigureHttpJsonOptions(json => json.SerializerOptions.PropertyNamingPolicy = null);
+        builder.Services.AddSingleton(options);
+        builder.Services.AddSingleton(_ => new DocumentDatabase(DatabaseOptions(options)));
+
+        var app = builder.Build();
+        OpenDatabase(app, options);
+        UseMiddleware(app, options);
+        DocumentRoutes.Map(app);
+        DocumentListRoutes.Map(app);
+        BulkRoutes.Map(app);
+        MultiGetRoutes.Map(app);
+        StatusRoutes.Map(app);
+        return app;
+    }
+
+    private static DocumentDatabaseOptions DatabaseOptions(RavenLiteServerOptions options)
+    {
+        return new DocumentDatabaseOptions
+        {
+            DataDirectory = Path.GetFullPath(options.DataDirectory),
+            Engine = options.Engine,
+            CacheEnabled = options.CacheSizeMb is not 0,
+            CacheSizeBytes = options.CacheSizeMb is { } mb && mb > 0 ? mb * 1024 * 1024 : StorageOptions.DefaultCacheSizeBytes,
+        };
+    }
+
+    /// <summary>Opens the database now, so a locked or unreadable folder stops the start, and closes it once the server has stopped.</summary>
+    private static void OpenDatabase(WebApplication app, RavenLiteServerOptions options)
+    {
+        var directory = Path.GetFullPath(options.DataDirectory);
+        DocumentDatabase database;
+        try
+        {
+            database = app.Services.GetRequiredService<DocumentDatabase>();
+        }
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException or PlatformNotSupportedException
+                                       or StorageCorruptedException or ArgumentException)
+        {
+            ((IDisposable)app).Dispose();
+            var exitCode = ex is ArgumentException ? ServerStartupException.ConfigurationExitCode : ServerStartupException.StartupExitCode;
+            throw new ServerStartupException($"Cannot open the database in {directory}: {ex.Message}", exitCode, ex);
+        }
+        var logger = app.Logger;
+        app.Lifetime.ApplicationStarted.Register(() => ServerLog.Started(logger, options.Engine.ToString(), directory,
+            string.Join(", ", app.Urls), options.ApiKey is null ? "not set (loopback only)" : "required"));
+        // In-flight requests have finished (or the shutdown timeout passed) by now; the container disposes it again, harmlessly.
+        app.Lifetime.ApplicationStopped.Register(() =>
+        {
+            database.Dispose();
+            ServerLog.DatabaseClosed(logger, directory);
+        });
+    }
+
+    private static void UseMiddleware(WebApplication app, RavenLiteServerOptions options)
+    {
+        var logger = app.Services.GetRequiredService<ILoggerFactory>().CreateLogger("RavenLite.Server");
+        app.Use(next => new RequestLoggingMiddleware(next, logger).InvokeAsync);
+        app.Use(next => new ErrorHandlingMiddleware(next, logger).InvokeAsync);
+        // Statuses the framework sets without a body (unknown route 404, wrong method 405) get the JSON error shape too.
+        app.UseStatusCodePages(context =>
+        {
+            var http = context.HttpContext;
+            var message = http.Response.StatusCode switch
+            {
+                StatusCodes.Status404NotFound => $"No route for {http.Request.Method} {http.Request.Path}.",
+                StatusCodes.Status405MethodNotAllowed => $"{http.Request.Path} does not accept {http.Request.Method}.",
+                var status => $"The request failed with status {status}.",
+            };
+            return ErrorResponse.WriteAsync(http.Response, http.Response.StatusCode, message);
+        });
+        app.Use(next => new ApiKeyMiddleware(next, options.ApiKey).InvokeAsync);
+    }
+}

@@ -1,0 +1,79 @@
+using RavenLite.Storage;
+
+namespace RavenLite.Server;
+
+/// <summary>
+/// The server's settings, bound from the <c>RavenLite</c> configuration section: appsettings.json,
+/// environment variables (<c>RavenLite__Port=9000</c>) and the command line (<c>--port 9000</c>).
+/// </summary>
+internal sealed class RavenLiteServerOptions
+{
+    /// <summary>The configuration section the options are bound from.</summary>
+    public const string SectionName = "RavenLite";
+
+    /// <summary>The folder holding the database (relative paths are resolved against the working directory).</summary>
+    public string DataDirectory { get; set; } = "./data";
+
+    /// <summary>The storage engine: <c>Lmdb</c> (default) or <c>Esent</c> (Windows only).</summary>
+    public StorageEngineKind Engine { get; set; } = StorageEngineKind.Lmdb;
+
+    /// <summary>
+    /// The document cache's size limit in MiB; 0 turns the cache off. Unset: the database's default (a sixteenth
+    /// of the memory the process may use, at most 1 GiB).
+    /// </summary>
+    public long? CacheSizeMb { get; set; }
+
+    /// <summary>The loopback port to listen on when <see cref="Urls"/> is not set.</summary>
+    public int Port { get; set; } = 8080;
+
+    /// <summary>
+    /// Addresses to listen on, separated by <c>;</c> (e.g. <c>http://0.0.0.0:8080</c>). When empty, the server
+    /// listens on <c>http://127.0.0.1:{Port}</c>. Any non-loopback address requires <see cref="ApiKey"/>.
+    /// </summary>
+    public string? Urls { get; set; }
+
+    /// <summary>
+    /// The key every request must carry in <c>X-Api-Key</c>. Optional on loopback; required (at least
+    /// <see cref="MinimumApiKeyLength"/> characters) to listen anywhere else.
+    /// </summary>
+    public string? ApiKey { get; set; }
+
+    /// <summary>The largest request body accepted, in bytes (default 32 MiB); larger bodies get 413.</summary>
+    public long MaxRequestBodyBytes { get; set; } = 32L * 1024 * 1024;
+
+    /// <summary>The page size of <c>GET /docs</c> when the request names none.</summary>
+    public int DefaultPageSize { get; set; } = 128;
+
+    /// <summary>The largest page <c>GET /docs</c> returns; larger requests are clamped, and the response says so.</summary>
+    public int MaxPageSize { get; set; } = 1024;
+
+    /// <summary>The most keys one <c>POST /queries</c> may ask for; more get 400.</summary>
+    public int MaxMultiGetKeys { get; set; } = 1024;
+
+    /// <summary>The shortest API key accepted.</summary>
+    public const int MinimumApiKeyLength = 16;
+
+    /// <summary>Throws <see cref="ServerStartupException"/> naming the first bad setting.</summary>
+    public void Validate()
+    {
+        if (string.IsNullOrWhiteSpace(DataDirectory))
+            throw Invalid("DataDirectory (--data-dir) must name a folder.");
+        if (!Enum.IsDefined(Engine))
+            throw Invalid($"Engine (--engine) must be Lmdb or Esent, not {Engine}.");
+        if (CacheSizeMb is < 0 or > long.MaxValue / (1024 * 1024))
+            throw Invalid($"CacheSizeMb (--cache-size-mb) must be a size in MiB, or 0 to turn the cache off; got {CacheSizeMb}.");
+        if (Port is < 0 or > 65535)
+            throw Invalid($"Port (--port) must be between 0 and 65535, not {Port}.");
+        if (ApiKey is not null && ApiKey.Trim().Length < MinimumApiKeyLength)
+            throw Invalid($"ApiKey (--api-key) must be at least {MinimumApiKeyLength} characters.");
+        if (MaxRequestBodyBytes < 1024)
+            throw Invalid($"MaxRequestBodyBytes must be at least 1024, not {MaxRequestBodyBytes}.");
+        if (DefaultPageSize < 1 || MaxPageSize < DefaultPageSize)
+            throw Invalid($"Page sizes must satisfy 1 <= DefaultPageSize ({DefaultPageSize}) <= MaxPageSize ({MaxPageSize}).");
+        if (MaxMultiGetKeys < 1)
+            throw Invalid($"MaxMultiGetKeys must be at least 1, not {MaxMultiGetKeys}.");
+    }
+
+    private static ServerStartupException Invalid(string message) =>
+        new($"Invalid configuration: {message}", ServerStartupException.ConfigurationExitCode);
+}

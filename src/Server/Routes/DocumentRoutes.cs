@@ -1,0 +1,94 @@
+using RavenLite.Database;
+using RavenLite.Server.Errors;
+using RavenLite.Server.Http;
+using RavenLite.Server.Json;
+using RavenLite.Storage.Documents;
+
+namespace RavenLite.Server.Routes;
+
+/// <summary>One document at a time: <c>GET|HEAD|PUT|DELETE /docs/{id}</c> and <c>POST /docs</c>.</summary>
+internal static class DocumentRoutes
+{
+    /// <summary>Adds the routes. Keys may contain <c>/</c> (<c>/docs/carts/1</c>), hence the catch-all.</summary>
+    public static void Map(IEndpointRouteBuilder routes)
+    {
+        routes.MapMethods("/docs/{**id}", [HttpMethods.Get, HttpMethods.Head], GetAsync);
+        routes.MapPut("/docs/{**id}", PutAsync);
+        routes.MapDelete("/docs/{**id}", Delete);
+        routes.MapPost("/docs", PostAsync);
+    }
+
+    private static async Task GetAsync(HttpContext context, DocumentDatabase database, string? id)
+    {
+        var key = RequireKey(id);
+        var document = database.Get(key) ?? throw RequestException.DocumentNotFound(key);
+        var response = context.Response;
+        response.Headers.ETag = ETags.ToHeader(document.Etag);
+        if (ETags.IfNoneMatchHits(context.Request, document.Etag))
+        {
+            response.StatusCode = StatusCodes.Status304NotModified;
+            return;
+        }
+        MetadataHeaders.WriteResponse(response, document);
+        response.ContentType = JsonOutput.ContentType;
+        response.ContentLength = document.DataJson.Length;
+        if (HttpMethods.IsHead(context.Request.Method))
+            return;
+        // The cached UTF-8 JSON goes out as it is: no parsing, no re-serialization.
+        await response.BodyWriter.WriteAsync(document.DataJson, context.RequestAborted);
+    }
+
+    private static async Task<IResult> PutAsync(HttpContext context, DocumentDatabase database, RavenLiteServerOptions options, string? id)
+    {
+        var key = RequireKey(id);
+        var expected = ETags.ExpectedForPut(context.Request);
+        var data = await ReadDocumentAsync(context.Request, options);
+        var put = database.Put(key, data, MetadataHeaders.FromRequest(context.Request), expected);
+        return Written(context, put, location: null);
+    }
+
+    private static async Task<IResult> PostAsync(HttpContext context, DocumentDatabase database, RavenLiteServerOptions options)
+    {
+        var data = await ReadDocumentAsync(context.Request, options);
+        var metadata = MetadataHeaders.FromRequest(context.Request);
+        var key = GeneratedKey(context.Request.Headers[MetadataNames.EntityName].ToString());
+        var put = database.Put(key, data, metadata, expectedEtag: 0);
+        return Written(context, put, location: "/docs/" + string.Join('/', put.Key.Split('/').Select(Uri.EscapeDataString)));
+    }
+
+    private static IResult Delete(HttpContext context, DocumentDatabase database, string? id)
+    {
+        var key = RequireKey(id);
+        // Without If-Match, deleting a missing document is a no-op and still 204; with it, 409.
+        database.Delete(key, ETags.IfMatch(context.Request));
+        return Results.NoContent();
+    }
+
+    private static async Task<DocumentContent> ReadDocumentAsync(HttpRequest request, RavenLiteServerOptions options)
+    {
+        var body = await RequestBody.ReadAsync(request, options.MaxRequestBodyBytes);
+        if (body.IsEmpty)
+            throw RequestException.BadRequest("The request body is empty; a document must be a JSON object.");
+        return DocumentContent.FromJson(body.Span);
+    }
+
+    /// <summary><c>{entity name, lower-cased}/{guid}</c> with a <c>Raven-Entity-Name</c> header, else a bare GUID.</summary>
+    private static string GeneratedKey(string entityName)
+    {
+        var id = Guid.NewGuid().ToString("D");
+        return string.IsNullOrWhiteSpace(entityName) ? id : $"{entityName.Trim().ToLowerInvariant()}/{id}";
+    }
+
+    private static IResult Written(HttpContext context, PutResult put, string? location)
+    {
+        context.Response.Headers.ETag = ETags.ToHeader(put.Etag);
+        var body = new WriteResult(put.Key, ETags.ToText(put.Etag));
+        return location is null ? Results.Json(body, statusCode: StatusCodes.Status201Created) : Results.Created(location, body);
+    }
+
+    private static string RequireKey(string? id) =>
+        string.IsNullOrEmpty(id) ? throw RequestException.BadRequest("A document key is required: /docs/{key}.") : id;
+
+    /// <summary>The body of a 201: the key as stored and its new etag.</summary>
+    private sealed record WriteResult(string Key, string ETag);
+}

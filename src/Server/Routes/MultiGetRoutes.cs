@@ -1,0 +1,46 @@
+using System.Text.Json;
+using RavenLite.Database;
+using RavenLite.Server.Errors;
+using RavenLite.Server.Http;
+using RavenLite.Server.Json;
+
+namespace RavenLite.Server.Routes;
+
+/// <summary><c>POST /queries</c>: several documents by key, read in one transaction.</summary>
+internal static class MultiGetRoutes
+{
+    /// <summary>Adds the route.</summary>
+    public static void Map(IEndpointRouteBuilder routes) => routes.MapPost("/queries", PostAsync);
+
+    /// <summary>Body <c>["k1","k2"]</c>; answers <c>{"Results":[doc or null, ...]}</c> in request order.</summary>
+    private static async Task PostAsync(HttpContext context, DocumentDatabase database, RavenLiteServerOptions options)
+    {
+        var body = await RequestBody.ReadAsync(context.Request, options.MaxRequestBodyBytes);
+        var keys = ParseKeys(body, options.MaxMultiGetKeys);
+        var documents = database.Get(keys);
+
+        context.Response.ContentType = JsonOutput.ContentType;
+        var writer = new DocumentJsonWriter(context.Response.BodyWriter);
+        writer.Raw("{\"Results\":["u8);
+        await writer.DocumentsAsync(documents, context.RequestAborted);
+        writer.Raw("]}"u8);
+        await writer.FlushAsync(context.RequestAborted);
+    }
+
+    private static string[] ParseKeys(ReadOnlyMemory<byte> body, int max)
+    {
+        using var parsed = RequestJson.ParseArray(body, "document keys");
+        var count = parsed.RootElement.GetArrayLength();
+        if (count > max)
+            throw RequestException.BadRequest($"A multi-get may ask for at most {max} keys; this one asks for {count}.");
+        var keys = new string[count];
+        var i = 0;
+        foreach (var element in parsed.RootElement.EnumerateArray())
+        {
+            if (element.ValueKind != JsonValueKind.String)
+                throw RequestException.BadRequest($"Key {i} must be a string, not {RequestJson.Describe(element.ValueKind)}.");
+            keys[i++] = element.GetString()!;
+        }
+        return keys;
+    }
+}

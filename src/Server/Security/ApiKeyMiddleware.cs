@@ -1,0 +1,41 @@
+using System.Net;
+using System.Security.Cryptography;
+using System.Text;
+using RavenLite.Server.Errors;
+
+namespace RavenLite.Server.Security;
+
+/// <summary>
+/// With an API key configured, every request must carry it in <c>X-Api-Key</c> (compared in constant time),
+/// else 401. Without one, the server answers only connections that arrived on a loopback address (403
+/// otherwise), in case a listener was configured around <see cref="Hosting.ListenAddresses"/>.
+/// </summary>
+internal sealed class ApiKeyMiddleware(RequestDelegate next, string? apiKey)
+{
+    /// <summary>The request header carrying the key.</summary>
+    public const string HeaderName = "X-Api-Key";
+
+    private readonly byte[]? _expectedHash = string.IsNullOrEmpty(apiKey) ? null : Hash(apiKey);
+
+    /// <summary>Checks the request, then runs the rest of the pipeline.</summary>
+    public Task InvokeAsync(HttpContext context)
+    {
+        if (_expectedHash is null)
+        {
+            if (context.Connection.LocalIpAddress is { } local && !IPAddress.IsLoopback(local))
+                throw new RequestException(StatusCodes.Status403Forbidden,
+                    "This server has no API key, so it only answers on loopback addresses.");
+            return next(context);
+        }
+        var given = context.Request.Headers[HeaderName];
+        if (given.Count != 1 || !Matches(given.ToString()))
+            throw new RequestException(StatusCodes.Status401Unauthorized,
+                given.Count == 0 ? $"Missing {HeaderName} header." : $"Wrong {HeaderName}.");
+        return next(context);
+    }
+
+    /// <summary>Compares hashes, so neither the content nor the length of the key leaks through timing.</summary>
+    private bool Matches(string candidate) => CryptographicOperations.FixedTimeEquals(Hash(candidate), _expectedHash);
+
+    private static byte[] Hash(string key) => SHA256.HashData(Encoding.UTF8.GetBytes(key));
+}

@@ -1,0 +1,80 @@
+using System.Net;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.DependencyInjection;
+using RavenLite.Database;
+using RavenLite.Server.Tests.Infrastructure;
+
+namespace RavenLite.Server.Tests;
+
+public sealed class HostingTests
+{
+    [Fact]
+    public async Task Stopping_the_server_finishes_in_flight_requests_and_closes_the_database()
+    {
+        var directory = TestServer.NewDataDirectory();
+        var entered = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        var server = await TestServer.StartAsync(dataDirectory: directory, addRoutes: app => app.MapGet("/test/slow", async () =>
+        {
+            entered.SetResult();
+            await Task.Delay(500);
+            return "done";
+        }));
+        try
+        {
+            Assert.Equal(HttpStatusCode.Created, (await server.PutAsync("kept/1", """{"v":1}""")).StatusCode);
+            var slow = server.Client.GetStringAsync("/test/slow");
+            await entered.Task;
+            await server.App.StopAsync();
+            Assert.Equal("done", await slow);
+
+            // The folder is released and the write is there.
+            using var database = new DocumentDatabase(new DocumentDatabaseOptions { DataDirectory = directory });
+            Assert.Equal(1, database.Get("kept/1")!.Data.GetProperty("v").GetInt32());
+        }
+        finally
+        {
+            await server.DisposeAsync();
+        }
+    }
+
+    [Fact]
+    public async Task A_folder_already_open_refuses_to_start_with_a_clear_error()
+    {
+        await using var first = await TestServer.StartAsync();
+        var ex = Assert.Throws<ServerStartupException>(() => RavenLiteServer.Build(["--data-dir", first.DataDirectory, "--urls", "http://127.0.0.1:0"]));
+        Assert.Contains("Cannot open the database", ex.Message, StringComparison.Ordinal);
+        Assert.Equal(ServerStartupException.StartupExitCode, ex.ExitCode);
+    }
+
+    [Theory]
+    [InlineData("--port", "abc", "RavenLite:Port")]
+    [InlineData("--port", "70000", "Port (--port)")]
+    [InlineData("--engine", "Sqlite", "RavenLite:Engine")]
+    [InlineData("--cache-size-mb", "-1", "CacheSizeMb")]
+    public void Bad_settings_refuse_to_start_with_exit_code_2(string option, string value, string expected)
+    {
+        var ex = Assert.Throws<ServerStartupException>(() => RavenLiteServer.Build(["--data-dir", TestServer.NewDataDirectory(), option, value]));
+        Assert.Contains(expected, ex.Message, StringComparison.Ordinal);
+        Assert.Equal(ServerStartupException.ConfigurationExitCode, ex.ExitCode);
+    }
+
+    [Fact]
+    public async Task Command_line_switches_and_environment_style_settings_bind_to_the_options()
+    {
+        await using var server = await TestServer.StartAsync(["--urls", "http://127.0.0.1:0", "--cache-size-mb", "0", "--RavenLite:MaxPageSize=700"]);
+        var options = server.App.Services.GetRequiredService<RavenLiteServerOptions>();
+        Assert.Equal(0, options.CacheSizeMb);
+        Assert.Equal(700, options.MaxPageSize);
+        Assert.Equal(server.DataDirectory, options.DataDirectory);
+        var database = server.App.Services.GetRequiredService<DocumentDatabase>();
+        Assert.False(database.Options.CacheEnabled);
+    }
+
+    [Fact]
+    public void The_default_binding_is_loopback_port_8080()
+    {
+        var urls = Hosting.ListenAddresses.Resolve(new RavenLiteServerOptions());
+        Assert.Equal(["http://127.0.0.1:8080"], urls);
+    }
+}
