@@ -47,6 +47,7 @@ internal static class RavenLiteServer
         DocumentListRoutes.Map(app);
         BulkRoutes.Map(app);
         MultiGetRoutes.Map(app);
+        IndexRoutes.Map(app);
         StatusRoutes.Map(app);
         return app;
     }
@@ -59,6 +60,9 @@ internal static class RavenLiteServer
             Engine = options.Engine,
             CacheEnabled = options.CacheSizeMb is not 0,
             CacheSizeBytes = options.CacheSizeMb is { } mb && mb > 0 ? mb * 1024 * 1024 : StorageOptions.DefaultCacheSizeBytes,
+            // Index queries page like GET /docs: the same default and maximum.
+            DefaultPageSize = options.DefaultPageSize,
+            MaxPageSize = options.MaxPageSize,
         };
     }
 

@@ -1,9 +1,11 @@
+using System.Text.RegularExpressions;
+using RavenLite.Indexing;
 using RavenLite.Storage;
 
 namespace RavenLite.Server.Errors;
 
 /// <summary>The one place exceptions become HTTP statuses and client-facing messages.</summary>
-internal static class ErrorMapping
+internal static partial class ErrorMapping
 {
     /// <summary>The message sent for anything unexpected; the details stay in the server log.</summary>
     public const string UnexpectedMessage = "An unexpected error occurred; it has been logged on the server.";
@@ -16,6 +18,13 @@ internal static class ErrorMapping
     {
         RequestException request => (request.StatusCode, request.Message, false),
         ConcurrencyException conflict => (StatusCodes.Status409Conflict, conflict.Message, false),
+        IndexNotFoundException missing => (StatusCodes.Status404NotFound, missing.Message, false),
+        // Parse and binding errors quote the query and give the position where it failed.
+        QueryException query => (StatusCodes.Status400BadRequest, query.Message, false),
+        // Waiting for non-stale results ran out of time: the request was fine, the index is behind. 504 says
+        // "the server gave up waiting for something it depends on" and invites a retry, unlike 500; 408 would
+        // blame the client for being slow to send its request, and 503 already means "database closed".
+        TimeoutException timeout => (StatusCodes.Status504GatewayTimeout, timeout.Message, false),
         // Kestrel's own refusals: body over MaxRequestBodySize (413), truncated bodies, bad framing (400).
         BadHttpRequestException bad when bad.StatusCode == StatusCodes.Status413PayloadTooLarge =>
             (bad.StatusCode, "The request body is larger than the server's limit (MaxRequestBodyBytes).", false),
@@ -27,13 +36,13 @@ internal static class ErrorMapping
         _ => (StatusCodes.Status500InternalServerError, UnexpectedMessage, true),
     };
 
-    /// <summary>ArgumentException appends " (Parameter 'x')"; the client does not need it.</summary>
-    private static string WithoutParameterSuffix(ArgumentException exception)
-    {
-        var message = exception.Message;
-        var suffix = $" (Parameter '{exception.ParamName}')";
-        return exception.ParamName is not null && message.EndsWith(suffix, StringComparison.Ordinal)
-            ? message[..^suffix.Length]
-            : message;
-    }
+    /// <summary>
+    /// ArgumentException appends " (Parameter 'x')", and a message that wraps another one carries it inside; the client
+    /// does not need it.
+    /// </summary>
+    private static string WithoutParameterSuffix(ArgumentException exception) =>
+        ParameterSuffix().Replace(exception.Message, "");
+
+    [GeneratedRegex(@" \(Parameter '[^']*'\)$")]
+    private static partial Regex ParameterSuffix();
 }

@@ -37,15 +37,20 @@ internal static class ETags
     }
 
     /// <summary>True when <c>If-None-Match</c> names <paramref name="current"/> (or is <c>*</c>): the client's copy is current.</summary>
-    public static bool IfNoneMatchHits(HttpRequest request, long current)
+    public static bool IfNoneMatchHits(HttpRequest request, long current) => IfNoneMatchHits(request, ToHeader(current));
+
+    /// <summary>
+    /// True when <c>If-None-Match</c> names <paramref name="currentHeader"/> (an entity tag in its quoted header
+    /// form) or is <c>*</c>.
+    /// </summary>
+    public static bool IfNoneMatchHits(HttpRequest request, string currentHeader)
     {
         var values = request.Headers.IfNoneMatch;
         if (values.Count == 0)
             return false;
         if (!EntityTagHeaderValue.TryParseList(values, out var tags))
             return false;
-        var wanted = ToHeader(current);
-        return tags.Any(tag => tag.Equals(EntityTagHeaderValue.Any) || tag.Tag.Equals(wanted, StringComparison.Ordinal));
+        return tags.Any(tag => tag.Equals(EntityTagHeaderValue.Any) || tag.Tag.Equals(currentHeader, StringComparison.Ordinal));
     }
 
     /// <summary>Parses <c>"42"</c>, <c>W/"42"</c> or <c>42</c>.</summary>

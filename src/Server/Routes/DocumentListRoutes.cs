@@ -24,7 +24,7 @@ internal static class DocumentListRoutes
         var page = database.GetDocuments(start, pageSize);
 
         context.Response.ContentType = JsonOutput.ContentType;
-        var writer = new DocumentJsonWriter(context.Response.BodyWriter);
+        using var writer = new DocumentJsonWriter(context.Response.BodyWriter);
         writer.Raw("{\"Start\":"u8);
         writer.Number(start);
         writer.Raw(",\"PageSize\":"u8);

@@ -20,7 +20,7 @@ internal static class MultiGetRoutes
         var documents = database.Get(keys);
 
         context.Response.ContentType = JsonOutput.ContentType;
-        var writer = new DocumentJsonWriter(context.Response.BodyWriter);
+        using var writer = new DocumentJsonWriter(context.Response.BodyWriter);
         writer.Raw("{\"Results\":["u8);
         await writer.DocumentsAsync(documents, context.RequestAborted);
         writer.Raw("]}"u8);

@@ -1,5 +1,6 @@
 using System.Text.Json;
 using RavenLite.Database;
+using RavenLite.Server.Indexes;
 using RavenLite.Server.Json;
 
 namespace RavenLite.Server.Routes;
@@ -7,10 +8,6 @@ namespace RavenLite.Server.Routes;
 /// <summary><c>GET /stats</c> and <c>GET /health</c>.</summary>
 internal static class StatusRoutes
 {
-    /// <summary>Why <c>Indexes</c> is empty.</summary>
-    public const string IndexingNote =
-        "Indexing is not available yet: Lucene.Net cannot be restored in this build, so there are no /indexes routes.";
-
     /// <summary>Adds the routes.</summary>
     public static void Map(IEndpointRouteBuilder routes)
     {
@@ -20,20 +17,25 @@ internal static class StatusRoutes
 
     /// <summary>
     /// Every member of the database statistics (maintained counts, never a scan; whatever the statistics carry,
-    /// such as cache counters, appears as it is), then <c>"Indexes": []</c> and the note saying why.
+    /// such as cache counters, appears as it is), then <c>"StaleIndexes"</c> (the names of the indexes that have not
+    /// caught up with every write) and <c>"Indexes"</c> (each index's statistics, as <c>GET /indexes</c> gives them).
     /// </summary>
     private static async Task GetStatsAsync(HttpContext context, DocumentDatabase database)
     {
         var statistics = database.GetStatistics();
+        var indexes = database.GetIndexStatistics();
         var members = JsonSerializer.SerializeToElement(statistics, statistics.GetType());
         context.Response.ContentType = JsonOutput.ContentType;
         using var json = new Utf8JsonWriter(context.Response.BodyWriter, JsonOutput.WriterOptions);
         json.WriteStartObject();
         foreach (var member in members.EnumerateObject())
             member.WriteTo(json);
-        json.WriteStartArray("Indexes");
+        json.WriteStartArray("StaleIndexes");
+        foreach (var index in indexes.Where(i => i.IsStale))
+            json.WriteStringValue(index.Name);
         json.WriteEndArray();
-        json.WriteString("IndexingNote", IndexingNote);
+        json.WritePropertyName("Indexes");
+        IndexStatisticsJson.WriteArray(json, indexes);
         json.WriteEndObject();
         json.Flush();
     }

@@ -115,4 +115,26 @@ public sealed class BulkAndMultiGetRouteTests(ServerFixture fixture) : IClassFix
         var message = await JsonAssert.ErrorAsync(await Client.PostAsync("/queries", TestServer.Json(body)), HttpStatusCode.BadRequest);
         Assert.Contains(expected, message, StringComparison.Ordinal);
     }
+
+    [Fact]
+    public async Task Documents_larger_than_the_streaming_buffer_come_back_byte_for_byte()
+    {
+        // 200 KB of data: several times the writer's 32 KB block, in one document, twice in one response.
+        var large = "{\"text\":\"" + new string('x', 200_000) + "\",\"café\":\"über ☃\"}";
+        Assert.Equal(HttpStatusCode.Created, (await _server.PutAsync("large/1", large, "Large")).StatusCode);
+        Assert.Equal(HttpStatusCode.Created, (await _server.PutAsync("large/2", large, "Large")).StatusCode);
+
+        var results = await JsonAssert.ReadAsync(
+            await Client.PostAsync("/queries", TestServer.Json("""["large/1","missing/1","large/2"]""")), HttpStatusCode.OK);
+        var list = results.GetProperty("Results").EnumerateArray().ToList();
+        Assert.Equal(JsonValueKind.Null, list[1].ValueKind);
+        foreach (var document in new[] { list[0], list[2] })
+        {
+            Assert.Equal(200_000, document.GetProperty("text").GetString()!.Length);
+            Assert.Equal("über ☃", document.GetProperty("café").GetString());
+            var metadata = document.GetProperty("@metadata");
+            Assert.Equal("Large", metadata.GetProperty("Raven-Entity-Name").GetString());
+            Assert.Matches(@"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{7}Z$", metadata.GetProperty("Last-Modified").GetString());
+        }
+    }
 }

@@ -1,0 +1,60 @@
+using System.Globalization;
+using RavenLite.Indexing;
+using RavenLite.Server.Errors;
+using RavenLite.Server.Http;
+
+namespace RavenLite.Server.Indexes;
+
+/// <summary>
+/// What <c>GET /indexes/{name}?query=&amp;start=&amp;pageSize=&amp;sort=&amp;after=&amp;waitForNonStaleResults=&amp;timeout=</c>
+/// asks for, read from the query string with a 400 for every bad value.
+/// </summary>
+/// <param name="Query">The query for the database. It never waits itself: the route waits without a thread (<see cref="NonStaleWait"/>).</param>
+/// <param name="WaitForNonStaleResults">Whether to wait until the index has caught up with the writes made before the request.</param>
+/// <param name="Timeout">How long to wait; null for the database's default.</param>
+internal sealed record IndexQueryRequest(IndexQuery Query, bool WaitForNonStaleResults, TimeSpan? Timeout)
+{
+    /// <summary>The longest <c>timeout</c> a request may give.</summary>
+    public static readonly TimeSpan MaxTimeout = TimeSpan.FromMinutes(5);
+
+    /// <summary>Reads the query string; throws a 400 <see cref="RequestException"/> naming the first bad parameter.</summary>
+    public static IndexQueryRequest Parse(HttpRequest request)
+    {
+        var start = QueryParameters.GetNonNegativeInt(request, "start", 0);
+        var after = QueryParameters.GetString(request, "after");
+        if (!string.IsNullOrEmpty(after) && start != 0)
+            throw RequestException.BadRequest("Give either 'start' or 'after', not both: a continuation already says where the page starts.");
+        var sort = QueryParameters.GetList(request, "sort");
+        var query = new IndexQuery
+        {
+            Query = QueryParameters.GetString(request, "query"),
+            Start = start,
+            PageSize = QueryParameters.GetNonNegativeInt(request, "pageSize"),
+            SortBy = sort.Length == 0 ? null : sort,
+            Continuation = string.IsNullOrEmpty(after) ? null : after,
+        };
+        return new IndexQueryRequest(query, QueryParameters.GetBoolean(request, "waitForNonStaleResults", false), ParseTimeout(request));
+    }
+
+    /// <summary>
+    /// <c>timeout</c>: seconds (<c>5</c>, <c>0.5</c>) or a TimeSpan (<c>00:00:05</c>, <c>00:01:30</c>); positive and
+    /// at most <see cref="MaxTimeout"/>. Null when absent.
+    /// </summary>
+    private static TimeSpan? ParseTimeout(HttpRequest request)
+    {
+        var text = QueryParameters.GetString(request, "timeout")?.Trim();
+        if (string.IsNullOrEmpty(text))
+            return null;
+        TimeSpan timeout;
+        // A bare number is seconds; TimeSpan.Parse would read "5" as five days.
+        if (double.TryParse(text, NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture, out var seconds))
+            timeout = seconds <= MaxTimeout.TotalSeconds ? TimeSpan.FromSeconds(seconds) : TimeSpan.MaxValue;
+        else if (!text.Contains(':', StringComparison.Ordinal) || !TimeSpan.TryParse(text, CultureInfo.InvariantCulture, out timeout))
+            throw RequestException.BadRequest(
+                $"Query parameter 'timeout' must be seconds (5, 0.5) or a time span (00:00:05); got '{text}'.");
+        if (timeout <= TimeSpan.Zero || timeout > MaxTimeout)
+            throw RequestException.BadRequest(
+                $"Query parameter 'timeout' must be more than 0 and at most {MaxTimeout.TotalSeconds:0} seconds; got '{text}'.");
+        return timeout;
+    }
+}
