@@ -1,0 +1,62 @@
+using System.Buffers;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Hosting;
+using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.Logging;
+
+namespace RavenLite.Benchmarks.Http;
+
+/// <summary>
+/// The smallest Kestrel minimal API that answers with a fixed body: the floor for any HTTP endpoint returning those
+/// bytes on this machine (Kestrel, loopback TCP, HttpClient), without RavenLite. <c>GET /prebuilt</c> sends it in one
+/// write with a Content-Length; <c>GET /prebuilt-chunked</c> sends it without a length, in document-sized writes and
+/// one flush, framed as chunks the way a streamed response must be.
+/// </summary>
+internal sealed class PrebuiltResponseServer : IAsyncDisposable
+{
+    /// <summary>The write size of <c>/prebuilt-chunked</c>: about one seed cart with its metadata.</summary>
+    private const int ChunkedWriteSize = 700;
+
+    private readonly WebApplication _app;
+
+    private PrebuiltResponseServer(WebApplication app, Uri address)
+    {
+        _app = app;
+        Address = address;
+    }
+
+    /// <summary>Where it listens (127.0.0.1, a free port).</summary>
+    public Uri Address { get; }
+
+    /// <summary>Starts the server, serving <paramref name="body"/> as JSON.</summary>
+    public static async Task<PrebuiltResponseServer> StartAsync(byte[] body)
+    {
+        var builder = WebApplication.CreateSlimBuilder();
+        builder.Logging.ClearProviders();
+        builder.WebHost.UseUrls("http://127.0.0.1:0");
+        builder.WebHost.ConfigureKestrel(kestrel => kestrel.AddServerHeader = false);
+        var app = builder.Build();
+        app.MapGet("/prebuilt", (HttpContext context) =>
+        {
+            context.Response.ContentType = "application/json; charset=utf-8";
+            context.Response.ContentLength = body.Length;
+            return context.Response.Body.WriteAsync(body, context.RequestAborted).AsTask();
+        });
+        app.MapGet("/prebuilt-chunked", async (HttpContext context) =>
+        {
+            context.Response.ContentType = "application/json; charset=utf-8";
+            var output = context.Response.BodyWriter;
+            for (var start = 0; start < body.Length; start += ChunkedWriteSize)
+                output.Write(body.AsSpan(start, Math.Min(ChunkedWriteSize, body.Length - start)));
+            await output.FlushAsync(context.RequestAborted);
+        });
+        await app.StartAsync();
+        return new PrebuiltResponseServer(app, new Uri(app.Urls.First()));
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        await _app.StopAsync();
+        await _app.DisposeAsync();
+    }
+}
