@@ -57,7 +57,11 @@ public static class DocumentKey
     }
 
     /// <summary>The storage form of a valid key: its case-folded UTF-8 bytes.</summary>
-    internal static byte[] ToStorage(string key) => Encoding.UTF8.GetBytes(Fold(key));
+    internal static byte[] ToStorage(string key)
+    {
+        Span<byte> buffer = stackalloc byte[MaxBytes];
+        return buffer[..ToStorage(key, buffer)].ToArray();
+    }
 
     /// <summary>
     /// Writes the storage form of a valid key into <paramref name="destination"/> (at least <see cref="MaxBytes"/>
@@ -73,8 +77,6 @@ public static class DocumentKey
         key.AsSpan().ToLowerInvariant(folded);
         return Encoding.UTF8.GetBytes(folded, destination);
     }
-
-    private static string Fold(string key) => key.ToLowerInvariant();
 
     /// <summary>Only called once the key is known to be at most <see cref="MaxBytes"/> long, so the stack copy is small.</summary>
     private static int FoldedByteCount(string key)
