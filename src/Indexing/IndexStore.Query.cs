@@ -1,3 +1,4 @@
+using RavenLite.Indexing.Indexer;
 using RavenLite.Indexing.Querying;
 using RavenLite.Indexing.Storage;
 using RavenLite.Storage.Documents;
@@ -108,10 +109,48 @@ public sealed partial class IndexStore
     private void WaitForNonStale(DocumentIndex index, TimeSpan timeout)
     {
         var cutoff = _documents.LastEtag;
-        if (_indexer.WaitFor(() => index.LastIndexedEtag >= cutoff || index.IsRetired, timeout))
-            return;
+        if (!_indexer.WaitFor(() => IsCaughtUp(index, cutoff), timeout))
+            throw StillStale(index, timeout, cutoff);
+    }
+
+    /// <summary>
+    /// Waits, without holding a thread, until index <paramref name="indexName"/> has indexed every write the
+    /// database had when the wait began; then a query without <see cref="IndexQuery.WaitForNonStaleResults"/>
+    /// sees them. For servers, where a blocking wait per request would tie up the thread pool.
+    /// </summary>
+    /// <exception cref="IndexNotFoundException">There is no such index.</exception>
+    /// <exception cref="TimeoutException">It has not caught up within <paramref name="timeout"/> (default 15 s).</exception>
+    /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled.</exception>
+    public async Task WaitForNonStaleAsync(string indexName, TimeSpan? timeout = null, CancellationToken cancellationToken = default)
+    {
+        var index = GetIndex(indexName);
+        var limit = timeout ?? _options.DefaultWaitTimeout;
+        if (limit <= TimeSpan.Zero)
+            throw new ArgumentOutOfRangeException(nameof(timeout), timeout, "Timeout must be positive.");
+        var cutoff = _documents.LastEtag;
+        var started = System.Diagnostics.Stopwatch.GetTimestamp();
+        while (true)
+        {
+            var progressed = _indexer.NextProgress;
+            if (IsCaughtUp(index, cutoff))
+                return;
+            var remaining = limit - System.Diagnostics.Stopwatch.GetElapsedTime(started);
+            if (remaining <= TimeSpan.Zero)
+                throw StillStale(index, limit, cutoff);
+            _indexer.Wake();
+            // Progress wakes us at once; the cap re-checks an index that was reset and replaced meanwhile.
+            var cap = remaining < BackgroundIndexer.MaxIdleWait ? remaining : BackgroundIndexer.MaxIdleWait;
+            await Task.WhenAny(progressed, Task.Delay(cap, cancellationToken)).ConfigureAwait(false);
+            cancellationToken.ThrowIfCancellationRequested();
+        }
+    }
+
+    private static bool IsCaughtUp(DocumentIndex index, long cutoff) => index.LastIndexedEtag >= cutoff || index.IsRetired;
+
+    private TimeoutException StillStale(DocumentIndex index, TimeSpan timeout, long cutoff)
+    {
         var reached = index.LastIndexedEtag;
-        throw new TimeoutException(
+        return new TimeoutException(
             $"Index '{index.Name}' is still stale after waiting {timeout.TotalSeconds:0.###} s: it has indexed up to etag {reached}, " +
             $"but the database was at etag {cutoff} when the query began ({cutoff - reached} etags behind) and is at " +
             $"{_documents.LastEtag} now.");

@@ -21,6 +21,7 @@ internal sealed partial class BackgroundIndexer : IDisposable
     private readonly Action<DocumentIndex> _rebuild;
     private readonly AutoResetEvent _wake = new(false);
     private readonly object _progressLock = new();
+    private TaskCompletionSource _progressed = new(TaskCreationOptions.RunContinuationsAsynchronously);
     private readonly object _runLock = new();
     private readonly Thread _thread;
     private volatile bool _stopping;
@@ -131,10 +132,18 @@ internal sealed partial class BackgroundIndexer : IDisposable
         Wake();
     }
 
+    /// <summary>
+    /// Completes when the indexer next commits a batch (or stops). Read it before checking progress, so a batch
+    /// committed in between is not missed.
+    /// </summary>
+    public Task NextProgress => Volatile.Read(ref _progressed).Task;
+
     private void NotifyProgress()
     {
         lock (_progressLock)
             Monitor.PulseAll(_progressLock);
+        Interlocked.Exchange(ref _progressed, new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously))
+            .TrySetResult();
     }
 
     public void Dispose()

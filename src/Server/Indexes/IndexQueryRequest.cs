@@ -9,7 +9,7 @@ namespace RavenLite.Server.Indexes;
 /// What <c>GET /indexes/{name}?query=&amp;start=&amp;pageSize=&amp;sort=&amp;after=&amp;waitForNonStaleResults=&amp;timeout=</c>
 /// asks for, read from the query string with a 400 for every bad value.
 /// </summary>
-/// <param name="Query">The query for the database. It never waits itself: the route waits without a thread (<see cref="NonStaleWait"/>).</param>
+/// <param name="Query">The query for the database. It never waits itself: the route waits without a thread (<see cref="IndexStore.WaitForNonStaleAsync"/>).</param>
 /// <param name="WaitForNonStaleResults">Whether to wait until the index has caught up with the writes made before the request.</param>
 /// <param name="Timeout">How long to wait; null for the database's default.</param>
 internal sealed record IndexQueryRequest(IndexQuery Query, bool WaitForNonStaleResults, TimeSpan? Timeout)

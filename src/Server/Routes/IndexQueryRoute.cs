@@ -11,7 +11,7 @@ namespace RavenLite.Server.Routes;
 internal static class IndexQueryRoute
 {
     /// <summary>
-    /// Waits for non-stale results when asked (asynchronously, <see cref="NonStaleWait"/>), runs the query (synchronously:
+    /// Waits for non-stale results when asked (asynchronously, holding no thread), runs the query (synchronously:
     /// two read transactions, no write), then answers 304 when <c>If-None-Match</c> names the result's tag, else streams it.
     /// </summary>
     public static async Task QueryAsync(HttpContext context, DocumentDatabase database, string indexName)
@@ -20,7 +20,7 @@ internal static class IndexQueryRoute
         if (request.WaitForNonStaleResults)
         {
             var timeout = request.Timeout ?? database.Options.DefaultQueryWaitTimeout;
-            await NonStaleWait.WaitAsync(database.Indexes, indexName, timeout, context.RequestAborted);
+            await database.Indexes.WaitForNonStaleAsync(indexName, timeout, context.RequestAborted);
         }
         var result = database.Query(indexName, request.Query);
 

@@ -60,6 +60,36 @@ public sealed class StalenessTests : IDisposable
     }
 
     [Fact]
+    public async Task Waiting_asynchronously_returns_once_the_index_has_caught_up()
+    {
+        Task wait;
+        using (_db.Db.Indexes.PauseIndexing())
+        {
+            PutCarts(0, 300);
+            wait = _db.Db.Indexes.WaitForNonStaleAsync(IndexingDatabase.ByEntityName, TimeSpan.FromSeconds(30));
+            await Task.Delay(50);
+            Assert.False(wait.IsCompleted); // the indexer is held back, so the wait cannot have finished
+        }
+        await wait;
+
+        var result = _db.Db.Query(IndexingDatabase.ByEntityName, new IndexQuery { Query = "Tag:Item", PageSize = 1024 });
+        Assert.False(result.IsStale);
+        Assert.Equal(300, result.TotalResults);
+    }
+
+    [Fact]
+    public async Task Waiting_asynchronously_past_the_timeout_is_a_TimeoutException_naming_the_lag()
+    {
+        using (_db.Db.Indexes.PauseIndexing())
+        {
+            PutCarts(0, 5);
+            var ex = await Assert.ThrowsAsync<TimeoutException>(() =>
+                _db.Db.Indexes.WaitForNonStaleAsync(IndexingDatabase.ByEntityName, TimeSpan.FromMilliseconds(50)));
+            Assert.Contains("5 etags behind", ex.Message, StringComparison.Ordinal);
+        }
+    }
+
+    [Fact]
     public void After_a_delete_the_document_leaves_every_index()
     {
         _db.Db.PutIndex(IndexDefinition.FromJson("""{"Name": "Carts/ByProduct", "Fields": [{"Name": "ProductId", "Path": "itemList[].productId"}]}"""));
