@@ -9,16 +9,14 @@ namespace RavenLite.Benchmarks.Http;
 
 /// <summary>
 /// The seed query over HTTP on loopback, warm cache: the real RavenLite server, started in-process on 127.0.0.1
-/// (port 0) over 1,024 seed carts, answering <c>GET /indexes/Raven/DocumentsByEntityName?query=Tag:Item&amp;pageSize=1024</c>,
+/// (port 0) over the seed scenario (1,024 seed carts among 1,024 user documents), answering <c>GET /indexes/Raven/DocumentsByEntityName?query=Tag:Item&amp;pageSize=1024</c>,
 /// with HttpClient reading the whole body; next to a minimal Kestrel endpoint returning the same bytes, captured
 /// from the real response. The difference is RavenLite's own work: routing, parameters, the query, the ETag and
 /// streaming the documents with their metadata. Client and servers share the machine's two cores.
 /// </summary>
 [MemoryDiagnoser]
-[SimpleJob(warmupCount: 3, iterationCount: 10)]
 public class SeedQueryHttpBenchmarks : IDisposable
 {
-    private const int Carts = 1024;
     private const string SeedQueryPath = "/indexes/Raven/DocumentsByEntityName?query=Tag:Item&pageSize=1024";
     private const string CountOnlyPath = "/indexes/Raven/DocumentsByEntityName?query=Tag:Item&pageSize=0";
 
@@ -28,7 +26,7 @@ public class SeedQueryHttpBenchmarks : IDisposable
     /// </summary>
     private const int JitWarmUpRequests = 500;
 
-    private readonly string _directory = Path.Combine(Path.GetTempPath(), "ravenlite-bench", Guid.NewGuid().ToString("N"));
+    private readonly string _directory = BenchmarkFolders.NewTemp();
     private WebApplication _server = null!;
     private PrebuiltResponseServer _prebuilt = null!;
     private HttpClient _serverClient = null!;
@@ -40,7 +38,7 @@ public class SeedQueryHttpBenchmarks : IDisposable
         _server = RavenLiteServer.Build(["--data-dir", _directory, "--urls", "http://127.0.0.1:0", "--Logging:LogLevel:Default=Warning"]);
         await _server.StartAsync();
         var database = _server.Services.GetRequiredService<DocumentDatabase>();
-        database.Batch([.. Enumerable.Range(0, Carts).Select(i => SeedCart.Put($"carts/{i}"))]);
+        SeedDataset.Load(database, SeedDataset.Carts, SeedDataset.Others);
         _serverClient = new HttpClient { BaseAddress = new Uri(_server.Urls.First()) };
 
         // Wait for the index, warm the cache, and capture the body the prebuilt endpoint will serve.
@@ -69,8 +67,7 @@ public class SeedQueryHttpBenchmarks : IDisposable
             _server.StopAsync().GetAwaiter().GetResult();
             _server.DisposeAsync().AsTask().GetAwaiter().GetResult();
         }
-        if (Directory.Exists(_directory))
-            Directory.Delete(_directory, recursive: true);
+        BenchmarkFolders.Delete(_directory);
         GC.SuppressFinalize(this);
     }
 

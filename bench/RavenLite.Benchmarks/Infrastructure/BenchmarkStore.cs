@@ -6,12 +6,13 @@ namespace RavenLite.Benchmarks.Infrastructure;
 /// <summary>A document store in a fresh temp folder holding seed carts, deleted on dispose.</summary>
 internal sealed class BenchmarkStore : IDisposable
 {
-    private readonly string _directory = Path.Combine(Path.GetTempPath(), "ravenlite-bench", Guid.NewGuid().ToString("N"));
+    private readonly string _directory = BenchmarkFolders.NewTemp();
 
     public BenchmarkStore(bool cacheEnabled, IReadOnlyList<string> keys)
     {
         Store = DocumentStore.Open(new StorageOptions { DataDirectory = _directory, CacheEnabled = cacheEnabled });
-        Store.Batch(keys.Select(SeedCart.Put).ToList());
+        foreach (var batch in keys.Select(SeedCart.Put).Chunk(10_000))
+            Store.Batch(batch);
     }
 
     public DocumentStore Store { get; }
@@ -19,6 +20,6 @@ internal sealed class BenchmarkStore : IDisposable
     public void Dispose()
     {
         Store.Dispose();
-        Directory.Delete(_directory, recursive: true);
+        BenchmarkFolders.Delete(_directory);
     }
 }

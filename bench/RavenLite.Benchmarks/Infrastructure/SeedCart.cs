@@ -9,6 +9,9 @@ internal static class SeedCart
 
     public const string Key = "carts/666";
 
+    /// <summary>The <c>cartId</c> field of the seed cart's data.</summary>
+    public const long CartId = 666;
+
     public static byte[] Bytes { get; } = File.ReadAllBytes(Path.Combine(AppContext.BaseDirectory, "Data", "seed-cart.bson"));
 
     public static ReadOnlyMemory<byte> Metadata => Bytes.AsMemory(0, MetadataLength);

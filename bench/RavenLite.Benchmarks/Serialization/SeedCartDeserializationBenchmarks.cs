@@ -12,7 +12,6 @@ namespace RavenLite.Benchmarks.Serialization;
 /// (BSON -> Newtonsoft JObject), and what copying a JObject costs against parsing it again.
 /// </summary>
 [MemoryDiagnoser]
-[SimpleJob(warmupCount: 3, iterationCount: 10)]
 public class SeedCartDeserializationBenchmarks
 {
     private byte[] _dataBson = [];

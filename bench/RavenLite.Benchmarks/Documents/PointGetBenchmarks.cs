@@ -1,0 +1,61 @@
+using BenchmarkDotNet.Attributes;
+using Newtonsoft.Json.Linq;
+using RavenLite.Benchmarks.Infrastructure;
+using RavenLite.Storage.Documents;
+
+namespace RavenLite.Benchmarks.Documents;
+
+/// <summary>
+/// One get of the seed cart (<c>carts/666</c>, in the seed scenario's 2,048 documents), its <c>cartId</c> read:
+/// cache off (BSON deserialized every time), cold cache (emptied before each get) and warm, then the other ways a
+/// warm hit can be read. Each row includes the read transaction, the key fold and the storage lookup.
+/// </summary>
+[MemoryDiagnoser]
+public class PointGetBenchmarks : IDisposable
+{
+    private BenchmarkDatabase _cacheOn = null!;
+    private BenchmarkDatabase _cacheOff = null!;
+
+    [GlobalSetup]
+    public void Setup()
+    {
+        _cacheOn = new BenchmarkDatabase(cacheEnabled: true);
+        _cacheOff = new BenchmarkDatabase(cacheEnabled: false);
+        SeedDataset.Load(_cacheOn.Database, SeedDataset.Carts, SeedDataset.Others);
+        SeedDataset.Load(_cacheOff.Database, SeedDataset.Carts, SeedDataset.Others);
+        _ = WarmCache();
+    }
+
+    [GlobalCleanup]
+    public void Dispose()
+    {
+        _cacheOn?.Dispose();
+        _cacheOff?.Dispose();
+        GC.SuppressFinalize(this);
+    }
+
+    [Benchmark(Baseline = true, Description = "point get, cache off")]
+    public long CacheOff() => CartId(_cacheOff.Database.Get(SeedCart.Key));
+
+    /// <summary>Includes emptying the cache, which then holds only this one document.</summary>
+    [Benchmark(Description = "point get, cold cache")]
+    public long ColdCache()
+    {
+        _cacheOn.Database.ClearCache();
+        return CartId(_cacheOn.Database.Get(SeedCart.Key));
+    }
+
+    [Benchmark(Description = "point get, warm cache")]
+    public long WarmCache() => CartId(_cacheOn.Database.Get(SeedCart.Key));
+
+    [Benchmark(Description = "point get, warm, ToJObject (copy for change)")]
+    public JObject WarmCopyForChange() => _cacheOn.Database.Get(SeedCart.Key)!.ToJObject();
+
+    [Benchmark(Description = "point get, warm, DataJson (UTF-8 JSON)")]
+    public ReadOnlyMemory<byte> WarmUtf8Json() => _cacheOn.Database.Get(SeedCart.Key)!.DataJson;
+
+    private static long CartId(Document? document) =>
+        document?.Data.GetProperty("cartId").GetInt64() is SeedCart.CartId
+            ? SeedCart.CartId
+            : throw new InvalidOperationException($"{SeedCart.Key} was not read back.");
+}

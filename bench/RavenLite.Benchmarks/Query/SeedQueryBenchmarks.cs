@@ -1,0 +1,91 @@
+using BenchmarkDotNet.Attributes;
+using Newtonsoft.Json.Bson;
+using Newtonsoft.Json.Linq;
+using RavenLite.Benchmarks.Infrastructure;
+using RavenLite.Database;
+using RavenLite.Indexing;
+
+namespace RavenLite.Benchmarks.Query;
+
+/// <summary>
+/// The 2011 seed query, <c>Tag:Item</c> with PageSize 1024 on the built-in index, in a database of 1,024 seed carts
+/// among 1,024 user documents, each cart's <c>cartId</c> read: warm cache, cold cache (emptied before each query),
+/// cache off, and the index's share alone. Next to them the floors every figure is a ratio to: parsing the same
+/// 1,024 BSON documents into <c>JObject</c> with nothing else (the baseline), and copying their 1,024 x 702 bytes.
+/// </summary>
+[MemoryDiagnoser]
+public class SeedQueryBenchmarks : IDisposable
+{
+    private static readonly IndexQuery s_countOnly = new() { Query = "Tag:Item", PageSize = 0 };
+    private readonly byte[][] _cartBson = new byte[SeedDataset.Carts][];
+    private readonly byte[] _copyTarget = new byte[SeedDataset.Carts * SeedCart.Data.Length];
+    private BenchmarkDatabase _cacheOn = null!;
+    private BenchmarkDatabase _cacheOff = null!;
+
+    [GlobalSetup]
+    public void Setup()
+    {
+        for (var i = 0; i < _cartBson.Length; i++)
+            _cartBson[i] = SeedCart.Data.ToArray();
+        _cacheOn = new BenchmarkDatabase(cacheEnabled: true);
+        _cacheOff = new BenchmarkDatabase(cacheEnabled: false);
+        SeedDataset.Load(_cacheOn.Database, SeedDataset.Carts, SeedDataset.Others);
+        SeedDataset.Load(_cacheOff.Database, SeedDataset.Carts, SeedDataset.Others);
+        WarmCache();
+    }
+
+    [GlobalCleanup]
+    public void Dispose()
+    {
+        _cacheOn?.Dispose();
+        _cacheOff?.Dispose();
+        GC.SuppressFinalize(this);
+    }
+
+    /// <summary>The parse floor: 1,024 seed-cart BSON documents into JObjects, cartId read; no storage, no index.</summary>
+    [Benchmark(Baseline = true, Description = "floor: parse 1,024 BSON -> JObject")]
+    public long ParseFloor()
+    {
+        long sum = 0;
+        foreach (var bson in _cartBson)
+        {
+            using var reader = new BsonDataReader(new MemoryStream(bson, writable: false));
+            sum += JObject.Load(reader).Value<long>("cartId");
+        }
+        return sum == SeedCart.CartId * SeedDataset.Carts ? sum : throw new InvalidOperationException($"Wrong sum {sum}.");
+    }
+
+    /// <summary>The memory floor: copying the 1,024 documents' bytes into one buffer.</summary>
+    [Benchmark(Description = "floor: copy 1,024 x 702 bytes")]
+    public int CopyFloor()
+    {
+        var at = 0;
+        foreach (var bson in _cartBson)
+        {
+            bson.CopyTo(_copyTarget, at);
+            at += bson.Length;
+        }
+        return at;
+    }
+
+    [Benchmark(Description = "Tag:Item, PageSize 1024, cache off")]
+    public long CacheOff() => Query(_cacheOff.Database);
+
+    /// <summary>Includes emptying the cache, which is small next to 1,024 deserializations.</summary>
+    [Benchmark(Description = "Tag:Item, PageSize 1024, cold cache")]
+    public long ColdCache()
+    {
+        _cacheOn.Database.ClearCache();
+        return Query(_cacheOn.Database);
+    }
+
+    [Benchmark(Description = "Tag:Item, PageSize 1024, warm cache")]
+    public long WarmCache() => Query(_cacheOn.Database);
+
+    /// <summary>The index's share: match and count, load nothing.</summary>
+    [Benchmark(Description = "Tag:Item, index only (PageSize 0)")]
+    public int IndexOnly() => _cacheOn.Database.Query(SeedDataset.Index, s_countOnly).TotalResults;
+
+    private static long Query(DocumentDatabase database) =>
+        SeedDataset.SumCartIds(database.Query(SeedDataset.Index, SeedDataset.SeedQuery).Results, SeedDataset.Carts);
+}
