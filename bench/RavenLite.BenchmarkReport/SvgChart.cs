@@ -12,7 +12,7 @@ namespace RavenLite.BenchmarkReport;
 internal static class SvgChart
 {
     private const double Width = 1000, LabelRight = 400, PlotLeft = 410, PlotRight = 900;
-    private const double PlotTop = 86, RowHeight = 22, BarHeight = 14, HeadingHeight = 26, MaxLabelLength = 62;
+    private const double PlotTop = 86, RowHeight = 22, BarHeight = 14, HeadingHeight = 26, LabelSize = 12, MaxLabelWidth = 388;
     private static readonly XNamespace Svg = "http://www.w3.org/2000/svg";
     private static readonly string[] Colors = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#b07aa1", "#9c755f", "#edc948"];
 
@@ -61,8 +61,10 @@ internal static class SvgChart
 
     private static IEnumerable<XElement> Row(BenchmarkRow row, LogAxis axis, double top, string color)
     {
-        var label = row.Label.Length > MaxLabelLength ? row.Label[..(int)(MaxLabelLength - 1)] + "…" : row.Label;
-        var labelText = Text(LabelRight, top + 15, label, 12, "#222222", anchor: "end");
+        var label = row.Label;
+        while (EstimatedWidth(label) > MaxLabelWidth)
+            label = label[..^2].TrimEnd() + "…";
+        var labelText = Text(LabelRight, top + 15, label, LabelSize, "#222222", anchor: "end");
         if (label != row.Label)
             labelText.Add(new XElement(Svg + "title", row.Label));
         yield return labelText;
@@ -96,6 +98,16 @@ internal static class SvgChart
         var host = results.Files.Count == 0 ? "" : results.Files[0].Host.Describe();
         return string.Join(" · ", new[] { host, when.Length == 0 ? "" : $"run {when}" }.Where(part => part.Length > 0));
     }
+
+    // The viewer picks the font, so this guesses widths on the wide side (DejaVu Sans) to keep labels on the page.
+    internal static double EstimatedWidth(string text) => LabelSize * text.Sum(c => c switch
+    {
+        'W' or 'M' or 'm' or 'w' => 0.98,
+        'i' or 'j' or 'l' or 'I' or '.' or ',' or ':' or ';' or '\'' or '|' or '!' => 0.32,
+        ' ' or 'f' or 't' or 'r' or '(' or ')' or '[' or ']' or '-' => 0.42,
+        >= 'A' and <= 'Z' => 0.74,
+        _ => 0.63,
+    });
 
     private static XElement Text(double x, double y, string text, double size, string fill, string anchor = "start", bool bold = false)
     {

@@ -55,4 +55,19 @@ public sealed class SvgChartTests
         Assert.Equal(2 + results.Rows.Count(), lines.Length);
         Assert.Contains("| Area/FailingBenchmarks | Format | Documents=1000 | 9.83 ns | 32 B |", lines);
     }
+
+    [Fact]
+    public void A_label_too_wide_for_its_column_is_cut_with_an_ellipsis_and_kept_whole_in_a_tooltip()
+    {
+        const string wide = "WWWW Mmmm a very long description that goes on and on past the label column width";
+        var row = new BenchmarkRow("N", "C", "M", wide, "", "N.C.M", 1000, double.NaN, null);
+        var results = ResultReader.Combine([new ResultFile("t", new HostInfo("", null, "", "", ""), default, [row])], []);
+
+        var label = XDocument.Parse(SvgChart.Render(results, "t")).Descendants(Svg + "text").Single(text => text.Value.StartsWith("WWWW", StringComparison.Ordinal));
+
+        Assert.EndsWith("…", label.Nodes().OfType<XText>().Single().Value, StringComparison.Ordinal);
+        Assert.Equal(wide, label.Element(Svg + "title")!.Value);
+        // The longest label of the real suite fits whole.
+        Assert.True(SvgChart.EstimatedWidth("Tag:Item, PageSize 1024, read cartId (CacheEnabled=False)") < 388);
+    }
 }
