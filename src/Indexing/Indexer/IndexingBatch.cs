@@ -41,7 +41,7 @@ internal sealed class IndexingBatch(long afterEtag, long upToEtag, List<BatchIte
         var tombstones = store.GetTombstonesAfterEtag(afterEtag, batchSize);
         if (tombstones.Count == batchSize)
             upTo = Math.Min(upTo, tombstones[^1].Etag);
-        var documents = store.GetDocumentsAfterEtag(afterEtag, batchSize);
+        var documents = store.GetDocumentsAfterEtag(afterEtag, batchSize, addToCache: false);
         if (documents.Count == batchSize)
             upTo = Math.Min(upTo, documents[^1].Etag);
 

@@ -18,8 +18,11 @@ public sealed partial class DocumentStore
         _cache?.Clear();
     }
 
-    /// <summary>Reads one stored document in <paramref name="tx"/>; the single place records become documents.</summary>
-    internal Document? Load(IReadTransaction tx, ReadOnlySpan<byte> storageKey)
+    /// <summary>
+    /// Reads one stored document in <paramref name="tx"/>; the single place records become documents. A hit is
+    /// served from the cache; a miss is added to it unless <paramref name="addMiss"/> is false (one-pass readers).
+    /// </summary>
+    internal Document? Load(IReadTransaction tx, ReadOnlySpan<byte> storageKey, bool addMiss = true)
     {
         if (!tx.TryGet(DocumentsTable, storageKey, out var span))
             return null;
@@ -27,7 +30,8 @@ public sealed partial class DocumentStore
             return DocumentReader.Read(new DocumentRecord(span));
         if (_cache.TryGet(storageKey, DocumentRecord.ReadEtag(span), out var cached))
             return cached;
-        return _cache.Add(storageKey, DocumentReader.Read(new DocumentRecord(span)));
+        var document = DocumentReader.Read(new DocumentRecord(span));
+        return addMiss ? _cache.Add(storageKey, document) : document;
     }
 
     /// <summary>After a commit, frees the versions the write replaced or deleted (best effort).</summary>

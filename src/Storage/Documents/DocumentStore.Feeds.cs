@@ -6,7 +6,14 @@ public sealed partial class DocumentStore
     /// Documents whose current version has an etag greater than <paramref name="etag"/>, in etag order,
     /// at most <paramref name="maxCount"/>, read in one transaction (for indexers and change feeds).
     /// </summary>
-    public IReadOnlyList<Document> GetDocumentsAfterEtag(long etag, int maxCount)
+    public IReadOnlyList<Document> GetDocumentsAfterEtag(long etag, int maxCount) => GetDocumentsAfterEtag(etag, maxCount, addToCache: true);
+
+    /// <summary>
+    /// As <see cref="GetDocumentsAfterEtag(long, int)"/>; with <paramref name="addToCache"/> false, documents already
+    /// cached are served from the cache but the others are not added to it. For one-pass readers such as indexers,
+    /// so a pass over every document neither evicts what readers use nor fills the heap with what nobody reads again.
+    /// </summary>
+    public IReadOnlyList<Document> GetDocumentsAfterEtag(long etag, int maxCount, bool addToCache)
     {
         ArgumentOutOfRangeException.ThrowIfNegative(etag);
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(maxCount);
@@ -16,7 +23,7 @@ public sealed partial class DocumentStore
         using var cursor = tx.OpenCursor(ByEtagTable);
         for (var found = cursor.Seek(StoredValues.EtagKey(etag + 1)); found && batch.Count < maxCount; found = cursor.MoveNext())
         {
-            if (Load(tx, cursor.Value) is { } document)
+            if (Load(tx, cursor.Value, addToCache) is { } document)
                 batch.Add(document);
         }
         return batch;

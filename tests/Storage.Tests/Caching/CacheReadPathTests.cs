@@ -81,6 +81,24 @@ public sealed class CacheReadPathTests : IDisposable
     }
 
     [EngineTheory]
+    public void Etag_feed_not_adding_to_the_cache_serves_hits_and_leaves_misses_out(StorageEngineKind engine)
+    {
+        using var store = Open(engine, _dir.Path);
+        var keys = Enumerable.Range(0, 10).Select(i => $"carts/{i}").ToList();
+        foreach (var key in keys)
+            store.PutSeedCart(key);
+        var cached = store.Get(keys.Take(4).ToList());
+
+        var feed = store.GetDocumentsAfterEtag(0, 10, addToCache: false);
+
+        var stats = store.GetCacheStatistics();
+        Assert.Equal((4, 4, 10), (stats.Entries, stats.Hits, stats.Misses));
+        Assert.Equal(keys, feed.Select(d => d.Key));
+        Assert.All(cached, d => Assert.Contains(d, feed));
+        Assert.All(feed, d => Assert.Equal(666, d.Data.GetProperty("cartId").GetInt64()));
+    }
+
+    [EngineTheory]
     public void A_put_makes_the_next_read_return_the_new_version_never_the_old(StorageEngineKind engine)
     {
         using var store = Open(engine, _dir.Path);
