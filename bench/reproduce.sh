@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Reproduces docs/benchmarks.md: the whole suite, the million-document case included, in BenchmarkDotNet's short
+# job (about 25 minutes on 2 cores, a few more the first time while the million-document dataset is built), then
+# docs/benchmarks.svg from its JSON results. "bash bench/reproduce.sh full" uses the full mode instead.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+job=(--job short)
+[ "${1:-}" = full ] && job=()
+rm -rf BenchmarkDotNet.Artifacts/results
+# Naming "*Million*" lets the million-document class in; "*" is everything else.
+dotnet run -c Release --project bench/RavenLite.Benchmarks -- --filter '*' '*Million*' "${job[@]}"
+dotnet run -c Release --project bench/RavenLite.BenchmarkReport -- BenchmarkDotNet.Artifacts/results docs/benchmarks.svg \
+    > BenchmarkDotNet.Artifacts/results/all-results.md
+echo "Chart: docs/benchmarks.svg; every row: BenchmarkDotNet.Artifacts/results/all-results.md"
