@@ -75,12 +75,16 @@ internal sealed class RandomBson(int seed)
         _ => I64(_random.Next(3) == 0 ? Longs[_random.Next(Longs.Length)] : _random.NextInt64(long.MinValue, long.MaxValue)),
     };
 
-    private byte[] Name() => _random.Next(10) switch
+    // Long names are rare: each one sends the rest of its document to the token reader, and most documents
+    // should exercise the transcoder's own walk to the end.
+    private byte[] Name() => _random.Next(60) switch
     {
         0 => [],
-        1 => Encoding.UTF8.GetBytes(Text(_random.Next(3) == 0 ? 200 : 10).Replace("\0", "", StringComparison.Ordinal)),
-        2 => [.. RandomBytes(_random.Next(3) == 0 ? 300 : 10).Where(b => b != 0)], // not UTF-8 at all
-        3 => Encoding.UTF8.GetBytes("a\"b\\c/d<e>&'\u2028\u00e9\u65e5\U0001F600"),
+        < 6 => Encoding.UTF8.GetBytes(Text(10).Replace("\0", "", StringComparison.Ordinal)),
+        < 9 => [.. RandomBytes(10).Where(b => b != 0)], // not UTF-8 at all
+        < 12 => Encoding.UTF8.GetBytes("a\"b\\c/d<e>&'\u2028\u00e9\u65e5\U0001F600"),
+        12 => Encoding.UTF8.GetBytes(Text(200).Replace("\0", "", StringComparison.Ordinal)),
+        13 => [.. RandomBytes(300).Where(b => b != 0)],
         _ => Encoding.ASCII.GetBytes("key" + _random.Next(20).ToString(CultureInfo.InvariantCulture)),
     };
 
