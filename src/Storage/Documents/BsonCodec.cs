@@ -126,6 +126,9 @@ internal static unsafe class BsonCodec
         }
     }
 
+    /// <summary>A JSON writer set up as documents are written out (relaxed escaping, no validation).</summary>
+    public static Utf8JsonWriter CreateJsonWriter(IBufferWriter<byte> output) => new(output, WriterOptions);
+
     /// <summary>
     /// Writes BSON as UTF-8 JSON, without building a tree, byte for byte as Newtonsoft's <see cref="BsonDataReader"/>
     /// did when it did this (see <see cref="BsonJsonTranscoder"/>).
@@ -133,11 +136,23 @@ internal static unsafe class BsonCodec
     /// <returns>How many JSON tokens were written (what a parser will need a row for each of).</returns>
     public static int ToJson(ReadOnlySpan<byte> bson, IBufferWriter<byte> output)
     {
+        using var writer = CreateJsonWriter(output);
+        return ToJson(bson, writer);
+    }
+
+    /// <summary>
+    /// As <see cref="ToJson(ReadOnlySpan{byte}, IBufferWriter{byte})"/>, through a writer from
+    /// <see cref="CreateJsonWriter"/> that is reset first and flushed after, so one can serve many documents.
+    /// </summary>
+    public static int ToJson(ReadOnlySpan<byte> bson, Utf8JsonWriter writer)
+    {
         // The old path failed on no bytes at all (a null pointer for its stream) rather than writing nothing.
         if (bson.IsEmpty)
             throw new ArgumentNullException(nameof(bson), "There is no BSON to read.");
-        using var writer = new Utf8JsonWriter(output, WriterOptions);
-        return BsonJsonTranscoder.Write(bson, writer);
+        writer.Reset();
+        var tokens = BsonJsonTranscoder.Write(bson, writer);
+        writer.Flush();
+        return tokens;
     }
 
     private static byte[] Write(Action<BsonDataWriter> write)

@@ -36,6 +36,10 @@ public sealed class BsonJsonTranscoderQuirkTests : IDisposable
         using var store = StoreFactory.Open(StorageEngineKind.Lmdb, _dir.Path);
         store.Put("k", content);
         Assert.Throws<InvalidCastException>(() => store.Get("k"));
+
+        // The thread's JSON writer, left mid-document by the failure, serves the next read cleanly.
+        store.Put("next", DocumentContent.FromJson("""{"a":[1,{"b":"c"}]}"""));
+        Assert.Equal("""{"a":[1,{"b":"c"}]}""", System.Text.Encoding.UTF8.GetString(store.Get("next")!.DataJson.Span));
     }
 
     [Fact]
