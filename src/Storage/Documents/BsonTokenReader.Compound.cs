@@ -62,8 +62,9 @@ internal ref partial struct BsonTokenReader
                 WriteStart(isArray: false);
                 return true;
             case Mode.ScopeObject:
-                // The old reader took the first object to end inside the scope for the scope's end, even a nested
-                // one, and then closed the code object too, early; reading the scope's remaining elements went on.
+                // The old reader took the first object to end inside the scope, even a nested one, for the scope's
+                // end and wrote one more end at once; the scope's remaining elements followed, and the scope's real
+                // end closed the code object.
                 var ended = _objectsEnded;
                 var read = ReadNormal();
                 if (read && _objectsEnded != ended)
