@@ -9,8 +9,9 @@ using Newtonsoft.Json.Linq;
 namespace RavenLite.Storage.Documents;
 
 /// <summary>
-/// Converts between JSON and the BSON that documents are stored as (Newtonsoft.Json.Bson's
-/// <see cref="BsonDataWriter"/> and <see cref="BsonDataReader"/>), streaming token by token.
+/// Converts between JSON and the BSON that documents are stored as: writes and checks go through
+/// Newtonsoft.Json.Bson's <see cref="BsonDataWriter"/> and <see cref="BsonDataReader"/>; reads (BSON to JSON)
+/// through <see cref="BsonJsonTranscoder"/>, which walks the bytes itself.
 /// </summary>
 internal static unsafe class BsonCodec
 {
@@ -125,21 +126,33 @@ internal static unsafe class BsonCodec
         }
     }
 
-    /// <summary>Writes BSON as UTF-8 JSON, without building a tree.</summary>
+    /// <summary>A JSON writer set up as documents are written out (relaxed escaping, no validation).</summary>
+    public static Utf8JsonWriter CreateJsonWriter(IBufferWriter<byte> output) => new(output, WriterOptions);
+
+    /// <summary>
+    /// Writes BSON as UTF-8 JSON, without building a tree, byte for byte as Newtonsoft's <see cref="BsonDataReader"/>
+    /// did when it did this (see <see cref="BsonJsonTranscoder"/>).
+    /// </summary>
     /// <returns>How many JSON tokens were written (what a parser will need a row for each of).</returns>
     public static int ToJson(ReadOnlySpan<byte> bson, IBufferWriter<byte> output)
     {
-        fixed (byte* p = bson)
-        {
-            using var stream = new UnmanagedMemoryStream(p, bson.Length);
-            // Newtonsoft's default depth limit (64) is below the 128 levels a write accepts.
-            using var reader = new BsonDataReader(stream) { DateTimeKindHandling = DateTimeKind.Utc, MaxDepth = Document.MaxReadDepth };
-            using var writer = new Utf8JsonWriter(output, WriterOptions);
-            var tokens = 0;
-            for (; reader.Read(); tokens++)
-                BsonJsonTokens.Write(reader, writer);
-            return tokens;
-        }
+        using var writer = CreateJsonWriter(output);
+        return ToJson(bson, writer);
+    }
+
+    /// <summary>
+    /// As <see cref="ToJson(ReadOnlySpan{byte}, IBufferWriter{byte})"/>, through a writer from
+    /// <see cref="CreateJsonWriter"/> that is reset first and flushed after, so one can serve many documents.
+    /// </summary>
+    public static int ToJson(ReadOnlySpan<byte> bson, Utf8JsonWriter writer)
+    {
+        // The old path failed on no bytes at all (a null pointer for its stream) rather than writing nothing.
+        if (bson.IsEmpty)
+            throw new ArgumentNullException(nameof(bson), "There is no BSON to read.");
+        writer.Reset();
+        var tokens = BsonJsonTranscoder.Write(bson, writer);
+        writer.Flush();
+        return tokens;
     }
 
     private static byte[] Write(Action<BsonDataWriter> write)

@@ -1,0 +1,101 @@
+using System.Buffers.Binary;
+using System.Globalization;
+using System.Text;
+using System.Text.Json;
+using System.Text.Unicode;
+
+namespace RavenLite.Storage.Documents;
+
+internal static partial class BsonJsonTranscoder
+{
+    /// <summary>Writes a scalar value, already checked by <see cref="ValueSize"/>, exactly as the old path did.</summary>
+    private static void WriteValue(byte type, ReadOnlySpan<byte> value, Utf8JsonWriter writer)
+    {
+        switch (type)
+        {
+            case 0x01:
+                WriteDouble(BinaryPrimitives.ReadDoubleLittleEndian(value), writer);
+                break;
+            case 0x02 or 0x0D or 0x0E:
+                WriteString(value[4..^1], writer);
+                break;
+            case 0x05:
+                writer.WriteBase64StringValue(value[(value[4] == 2 ? 9 : 5)..]);
+                break;
+            case 0x06 or 0x0A:
+                writer.WriteNullValue();
+                break;
+            case 0x07:
+                writer.WriteBase64StringValue(value);
+                break;
+            case 0x08:
+                writer.WriteBooleanValue(value[0] != 0); // any non-zero byte was true to the old reader
+                break;
+            case 0x09:
+                WriteDate(DateTicks(BinaryPrimitives.ReadInt64LittleEndian(value)), writer);
+                break;
+            case 0x0B:
+                WriteRegex(value, writer);
+                break;
+            case 0x10:
+                writer.WriteNumberValue((long)BinaryPrimitives.ReadInt32LittleEndian(value));
+                break;
+            default: // 0x11 timestamp, 0x12 int64: ValueSize lets nothing else through
+                writer.WriteNumberValue(BinaryPrimitives.ReadInt64LittleEndian(value));
+                break;
+        }
+    }
+
+    /// <summary>Writes a double as the old path did: JSON has no NaN or infinities, so those become strings.</summary>
+    internal static void WriteDouble(double value, Utf8JsonWriter writer)
+    {
+        if (double.IsFinite(value))
+            writer.WriteNumberValue(value);
+        else
+            writer.WriteStringValue(double.IsNaN(value) ? "NaN"u8 : value > 0 ? "Infinity"u8 : "-Infinity"u8);
+    }
+
+    // Valid UTF-8 is written as it is: the writer escapes it exactly as it escapes the same text as a string.
+    // Invalid UTF-8 is decoded first, as the old reader did, so each bad sequence becomes U+FFFD unescaped.
+    private static void WriteName(ReadOnlySpan<byte> utf8, Utf8JsonWriter writer)
+    {
+        if (Utf8.IsValid(utf8))
+            writer.WritePropertyName(utf8);
+        else
+            writer.WritePropertyName(Encoding.UTF8.GetString(utf8));
+    }
+
+    private static void WriteString(ReadOnlySpan<byte> utf8, Utf8JsonWriter writer)
+    {
+        if (Utf8.IsValid(utf8))
+            writer.WriteStringValue(utf8);
+        else
+            writer.WriteStringValue(Encoding.UTF8.GetString(utf8));
+    }
+
+    private static void WriteDate(long ticks, Utf8JsonWriter writer)
+    {
+        Span<byte> text = stackalloc byte[40];
+        new DateTime(ticks, DateTimeKind.Utc).TryFormat(text, out var written, "O", CultureInfo.InvariantCulture);
+        writer.WriteStringValue(text[..written]);
+    }
+
+    /// <summary>A regular expression was written as the string <c>/pattern/options</c>.</summary>
+    private static void WriteRegex(ReadOnlySpan<byte> value, Utf8JsonWriter writer)
+    {
+        var patternLength = value.IndexOf((byte)0);
+        var pattern = value[..patternLength];
+        var options = value[(patternLength + 1)..^1];
+        if (!Utf8.IsValid(pattern) || !Utf8.IsValid(options))
+        {
+            writer.WriteStringValue("/" + Encoding.UTF8.GetString(pattern) + "/" + Encoding.UTF8.GetString(options));
+            return;
+        }
+        Span<byte> text = stackalloc byte[2 * (MaxNameBytes + 1)];
+        text[0] = (byte)'/';
+        pattern.CopyTo(text[1..]);
+        text[1 + pattern.Length] = (byte)'/';
+        options.CopyTo(text[(2 + pattern.Length)..]);
+        writer.WriteStringValue(text[..(2 + pattern.Length + options.Length)]);
+    }
+}
