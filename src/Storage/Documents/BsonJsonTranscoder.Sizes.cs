@@ -58,9 +58,9 @@ internal static partial class BsonJsonTranscoder
             return -1;
         var length = BinaryPrimitives.ReadInt32LittleEndian(room);
         var subtype = room[4];
-        // Subtype 4 (UUID) became a Guid, which the old writer could not write; the token reader repeats
-        // that failure. Subtype 2 (old binary) repeats its length inside, and the old reader trusted that one.
-        if (length < 0 || length > room.Length - 5 || subtype == 4)
+        // A UUID of any length but 16 failed the old reader's Guid; the token reader repeats that failure.
+        // Subtype 2 (old binary) repeats its length inside, and the old reader trusted that one.
+        if (length < 0 || length > room.Length - 5 || (subtype == 4 && length != 16))
             return -1;
         if (subtype == 2 && (length < 4 || BinaryPrimitives.ReadInt32LittleEndian(room[5..]) != length - 4))
             return -1;

@@ -19,6 +19,9 @@ internal static partial class BsonJsonTranscoder
             case 0x02 or 0x0D or 0x0E:
                 WriteString(value[4..^1], writer);
                 break;
+            case 0x05 when value[4] == 4:
+                writer.WriteStringValue(new Guid(value[5..])); // a Guid reads back as its string form
+                break;
             case 0x05:
                 writer.WriteBase64StringValue(value[(value[4] == 2 ? 9 : 5)..]);
                 break;

@@ -50,6 +50,8 @@ internal static class BsonStructure
             case 0x02 or 0x0D or 0x0E: size = StringSize(rest, out error); break; // string, code, symbol
             case 0x05:                                                          // binary: length, subtype, bytes
                 size = rest.Length >= 4 ? 5 + BinaryPrimitives.ReadInt32LittleEndian(rest) : -1;
+                if (size is >= 5 and not 5 + 16 && rest.Length >= 5 && rest[4] == 4)
+                    error = "a UUID binary (subtype 4) is not 16 bytes long";
                 break;
             case 0x03 or 0x04:                                                  // document, array
                 size = rest.Length >= 4 ? BinaryPrimitives.ReadInt32LittleEndian(rest) : -1;

@@ -85,6 +85,12 @@ internal ref partial struct BsonTokenReader
         _writer.WriteBase64StringValue(value);
     }
 
+    private void GuidValue(Guid value)
+    {
+        AfterValue();
+        _writer.WriteStringValue(value);
+    }
+
     private void Date(long ticks)
     {
         var date = new DateTime(ticks, DateTimeKind.Utc); // throws for ticks out of range, as the old reader did

@@ -72,13 +72,9 @@ internal ref partial struct BsonTokenReader
             length = ReadInt32(); // the old binary subtype repeats its length, and the old reader went by that one
         var data = ReadBytes(length);
         if (subtype == 4)
-        {
-            // The old reader made a Guid of a UUID (refusing any other length), which the old writer then failed to
-            // cast to bytes: such a document could be stored but never read. Kept as it was.
-            _ = new Guid(data.ToArray());
-            throw new InvalidCastException("Unable to cast object of type 'System.Guid' to type 'System.Byte[]'.");
-        }
-        Bytes(data);
+            GuidValue(new Guid(data.ToArray())); // the old reader's Guid, refusing any other length as it did
+        else
+            Bytes(data);
     }
 
     /// <summary>How the old reader named a type it did not know (its enum's names for min and max key).</summary>

@@ -54,6 +54,9 @@ internal static class NewtonsoftBsonJson
             case JsonToken.Boolean: writer.WriteBooleanValue((bool)reader.Value!); break;
             case JsonToken.Null or JsonToken.Undefined: writer.WriteNullValue(); break;
             case JsonToken.Date: writer.WriteStringValue(FormatDate(reader.Value!)); break;
+            // The one deliberate change from the old path: it cast a UUID's Guid to bytes and threw, so a document
+            // holding a Guid could be stored but never read (tests/Storage.Tests/Issues/GuidValueTests.cs).
+            case JsonToken.Bytes when reader.Value is Guid guid: writer.WriteStringValue(guid); break;
             case JsonToken.Bytes: writer.WriteBase64StringValue((byte[])reader.Value!); break;
             default: writer.WriteStringValue(Convert.ToString(reader.Value, CultureInfo.InvariantCulture)); break;
         }
