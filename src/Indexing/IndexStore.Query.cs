@@ -67,6 +67,7 @@ public sealed partial class IndexStore
         int total;
         IndexState state;
         List<string> keys;
+        List<long> etags;
         using (var tx = index.Storage.Engine.BeginRead())
         {
             state = MetaTable.ReadState(tx, index.Storage.Meta);
@@ -74,14 +75,19 @@ public sealed partial class IndexStore
             total = matches.Length;
             (page, hasMore) = ResultPager.Select(tx, index.Storage, matches, sort, query.Start, pageSize, after);
             keys = new List<string>(page.Count);
+            etags = new List<long>(page.Count);
             using var entries = new EntryCursor(tx, index.Storage);
             foreach (var hit in page)
             {
                 entries.MoveTo(hit.DocId);
-                keys.Add(entries.Current.Key);
+                var entry = entries.Current;
+                keys.Add(entry.Key);
+                etags.Add(entry.Etag);
             }
         }
-        var loaded = _documents.Get(keys);
+        // An index that has every write up to the etag this query started at knows each document's current
+        // version, so cached ones need no storage lookup; a stale index may not, so the documents are read as is.
+        var loaded = state.LastIndexedEtag >= databaseEtag ? _documents.GetKnownVersions(keys, etags) : _documents.Get(keys);
         var results = new List<Document>(loaded.Count);
         foreach (var document in loaded)
         {

@@ -3,9 +3,12 @@ using RavenLite.Indexing.Codecs;
 namespace RavenLite.Indexing.Extraction;
 
 /// <summary>What one document gives one index: its postings (field term -> word positions), sort values and errors.</summary>
-internal sealed class IndexEntry(string key, int fieldCount)
+internal sealed class IndexEntry(string key, long etag, int fieldCount)
 {
     public string Key { get; } = key;
+
+    /// <summary>The etag of the document version this entry was built from.</summary>
+    public long Etag { get; } = etag;
 
     /// <summary>Field term (<see cref="PostingKeys.FieldTerm"/>) -> word positions (full-text fields) or null.</summary>
     public Dictionary<byte[], List<int>?> Postings { get; } = new(ByteArrayComparer.Instance);

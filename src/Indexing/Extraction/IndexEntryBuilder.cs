@@ -10,7 +10,7 @@ internal static class IndexEntryBuilder
 {
     public static IndexEntry Build(CompiledIndex index, ParsedDocument document)
     {
-        var entry = new IndexEntry(document.Document.Key, index.Fields.Count);
+        var entry = new IndexEntry(document.Document.Key, document.Document.Etag, index.Fields.Count);
         var values = new List<FieldValue>();
         foreach (var field in index.Fields)
         {

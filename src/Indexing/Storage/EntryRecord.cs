@@ -5,9 +5,9 @@ namespace RavenLite.Indexing.Storage;
 
 /// <summary>
 /// The per-document entry of an index (doc id -> this), read in place from the engine's span:
-/// <c>key length (2) | key (UTF-8, original casing) | field count (1) | per field: length + 1 (2, 0 = no value) and
-/// sort value | term count (4) | per term: length (2) and field term</c>. Queries read the key and sort values
-/// without decoding the terms; updates and deletes read the terms to remove the old postings.
+/// <c>key length (2) | key (UTF-8, original casing) | document etag (8) | field count (1) | per field: length + 1
+/// (2, 0 = no value) and sort value | term count (4) | per term: length (2) and field term</c>. Queries read the key,
+/// etag and sort values without decoding the terms; updates and deletes read the terms to remove the old postings.
 /// </summary>
 internal readonly ref struct EntryRecord
 {
@@ -17,7 +17,10 @@ internal readonly ref struct EntryRecord
 
     public string Key => Encoding.UTF8.GetString(_span.Slice(2, BinaryPrimitives.ReadUInt16LittleEndian(_span)));
 
-    private int SortValuesStart => 2 + BinaryPrimitives.ReadUInt16LittleEndian(_span);
+    /// <summary>The etag of the document version the entry was built from.</summary>
+    public long Etag => BinaryPrimitives.ReadInt64LittleEndian(_span[(2 + BinaryPrimitives.ReadUInt16LittleEndian(_span))..]);
+
+    private int SortValuesStart => 2 + BinaryPrimitives.ReadUInt16LittleEndian(_span) + 8;
 
     /// <summary>The sort value of field <paramref name="ordinal"/>; null when the document has none.</summary>
     public byte[]? SortValue(int ordinal)
@@ -59,10 +62,10 @@ internal readonly ref struct EntryRecord
         return terms;
     }
 
-    public static byte[] Build(string key, byte[]?[] sortValues, ICollection<byte[]> fieldTerms)
+    public static byte[] Build(string key, long etag, byte[]?[] sortValues, ICollection<byte[]> fieldTerms)
     {
         var keyBytes = Encoding.UTF8.GetBytes(key);
-        var length = 2 + keyBytes.Length + 1 + 4;
+        var length = 2 + keyBytes.Length + 8 + 1 + 4;
         foreach (var value in sortValues)
             length += 2 + (value?.Length ?? 0);
         foreach (var term in fieldTerms)
@@ -72,6 +75,8 @@ internal readonly ref struct EntryRecord
         BinaryPrimitives.WriteUInt16LittleEndian(span, (ushort)keyBytes.Length);
         keyBytes.CopyTo(span[2..]);
         var at = 2 + keyBytes.Length;
+        BinaryPrimitives.WriteInt64LittleEndian(span[at..], etag);
+        at += 8;
         span[at++] = (byte)sortValues.Length;
         foreach (var value in sortValues)
         {

@@ -33,7 +33,7 @@ internal static class IndexWriter
                         positions is null ? [] : VarInt.EncodePositions(positions));
                 }
                 var docIdKey = PostingKeys.DocIdKey(docId);
-                tx.Put(storage.Entries, docIdKey, EntryRecord.Build(entry.Key, entry.SortValues, entry.Postings.Keys));
+                tx.Put(storage.Entries, docIdKey, EntryRecord.Build(entry.Key, entry.Etag, entry.SortValues, entry.Postings.Keys));
                 tx.Put(storage.Keys, foldedKey, docIdKey);
                 documents++;
             }

@@ -8,7 +8,8 @@ namespace RavenLite.Indexing.Storage;
 /// <summary>The named values of an index's meta table: format, definition, generation and <see cref="IndexState"/>.</summary>
 internal static class MetaTable
 {
-    public const long CurrentFormat = 1;
+    /// <summary>2: entries keep the etag of the document version they were built from.</summary>
+    public const long CurrentFormat = 2;
     private static readonly byte[] s_format = Encoding.UTF8.GetBytes("format");
     private static readonly byte[] s_definition = Encoding.UTF8.GetBytes("definition");
     private static readonly byte[] s_generation = Encoding.UTF8.GetBytes("generation");

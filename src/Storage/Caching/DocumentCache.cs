@@ -38,9 +38,10 @@ internal sealed partial class DocumentCache : IDisposable
 
     /// <summary>
     /// The cached version <paramref name="etag"/> of the document stored under <paramref name="storageKey"/>.
-    /// Allocates nothing. Counts a hit or a miss.
+    /// Allocates nothing. Counts a hit, or a miss unless <paramref name="countMiss"/> is false (the caller
+    /// then reads the document through a path that counts it).
     /// </summary>
-    public bool TryGet(ReadOnlySpan<byte> storageKey, long etag, [NotNullWhen(true)] out Document? document)
+    public bool TryGet(ReadOnlySpan<byte> storageKey, long etag, [NotNullWhen(true)] out Document? document, bool countMiss = true)
     {
         if (_lookup.TryGetValue(new CacheLookupKey(storageKey, etag), out var entry))
         {
@@ -49,7 +50,8 @@ internal sealed partial class DocumentCache : IDisposable
             document = entry.Document;
             return true;
         }
-        _misses.Increment();
+        if (countMiss)
+            _misses.Increment();
         document = null;
         return false;
     }

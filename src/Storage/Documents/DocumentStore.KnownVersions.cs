@@ -1,0 +1,39 @@
+namespace RavenLite.Storage.Documents;
+
+public sealed partial class DocumentStore
+{
+    /// <summary>
+    /// Reads documents whose current etags the caller knows from a source consistent with every write the caller
+    /// must see (an index that has indexed up to the database's last etag): a cached document with that etag is
+    /// returned without a storage lookup; any other is read from storage, as <see cref="Get(IReadOnlyList{string})"/>
+    /// does. Keys must be valid (they come from stored documents).
+    /// </summary>
+    internal IReadOnlyList<Document?> GetKnownVersions(IReadOnlyList<string> keys, IReadOnlyList<long> etags)
+    {
+        ArgumentOutOfRangeException.ThrowIfNotEqual(etags.Count, keys.Count, nameof(etags));
+        ThrowIfDisposed();
+        var documents = new Document?[keys.Count];
+        Span<byte> buffer = stackalloc byte[DocumentKey.MaxBytes];
+        IReadTransaction? tx = null;
+        try
+        {
+            for (var i = 0; i < documents.Length; i++)
+            {
+                var storageKey = buffer[..DocumentKey.ToStorage(keys[i], buffer)];
+                if (_cache is not null && _cache.TryGet(storageKey, etags[i], out var cached, countMiss: false))
+                {
+                    documents[i] = cached;
+                    continue;
+                }
+                // Not cached at that version (evicted, or replaced since): the current version, from storage.
+                tx ??= Engine.BeginRead();
+                documents[i] = Load(tx, storageKey);
+            }
+        }
+        finally
+        {
+            tx?.Dispose();
+        }
+        return documents;
+    }
+}
