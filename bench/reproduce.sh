@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Reproduces docs/benchmarks.md: the whole suite, the million-document case included, in BenchmarkDotNet's short
-# job (about 25 minutes on 2 cores, a few more the first time while the million-document dataset is built), then
+# job (about 8 minutes on 2 cores, a minute more the first time while the million-document dataset is built), then
 # docs/benchmarks.svg from its JSON results. "bash bench/reproduce.sh full" uses the full mode instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
