@@ -15,12 +15,14 @@ internal readonly ref struct EntryRecord
 
     public EntryRecord(ReadOnlySpan<byte> span) => _span = span;
 
-    public string Key => Encoding.UTF8.GetString(_span.Slice(2, BinaryPrimitives.ReadUInt16LittleEndian(_span)));
+    public string Key => Encoding.UTF8.GetString(_span[2..KeyEnd]);
 
     /// <summary>The etag of the document version the entry was built from.</summary>
-    public long Etag => BinaryPrimitives.ReadInt64LittleEndian(_span[(2 + BinaryPrimitives.ReadUInt16LittleEndian(_span))..]);
+    public long Etag => BinaryPrimitives.ReadInt64LittleEndian(_span[KeyEnd..]);
 
-    private int SortValuesStart => 2 + BinaryPrimitives.ReadUInt16LittleEndian(_span) + 8;
+    private int KeyEnd => 2 + BinaryPrimitives.ReadUInt16LittleEndian(_span);
+
+    private int SortValuesStart => KeyEnd + 8;
 
     /// <summary>The sort value of field <paramref name="ordinal"/>; null when the document has none.</summary>
     public byte[]? SortValue(int ordinal)
