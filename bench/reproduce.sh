@@ -4,8 +4,11 @@
 # docs/benchmarks.svg from its JSON results. "bash bench/reproduce.sh full" uses the full mode instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-job=(--job short)
-[ "${1:-}" = full ] && job=()
+case "${1:-short}" in
+    short) job=(--job short) ;;
+    full) job=() ;;
+    *) echo "usage: bash bench/reproduce.sh [short|full]  (got '$1')" >&2; exit 2 ;;
+esac
 rm -rf BenchmarkDotNet.Artifacts/results
 # Naming "*Million*" lets the million-document class in; "*" is everything else.
 dotnet run -c Release --project bench/RavenLite.Benchmarks -- --filter '*' '*Million*' "${job[@]}"

@@ -13,46 +13,41 @@ namespace RavenLite.Benchmarks.Documents;
 [MemoryDiagnoser]
 public class PointGetBenchmarks : IDisposable
 {
-    private BenchmarkDatabase _cacheOn = null!;
-    private BenchmarkDatabase _cacheOff = null!;
+    private SeedDatabases _databases = null!;
 
     [GlobalSetup]
     public void Setup()
     {
-        _cacheOn = new BenchmarkDatabase(cacheEnabled: true);
-        _cacheOff = new BenchmarkDatabase(cacheEnabled: false);
-        SeedDataset.Load(_cacheOn.Database, SeedDataset.Carts, SeedDataset.Others);
-        SeedDataset.Load(_cacheOff.Database, SeedDataset.Carts, SeedDataset.Others);
+        _databases = new SeedDatabases();
         _ = WarmCache();
     }
 
     [GlobalCleanup]
     public void Dispose()
     {
-        _cacheOn?.Dispose();
-        _cacheOff?.Dispose();
+        _databases?.Dispose();
         GC.SuppressFinalize(this);
     }
 
     [Benchmark(Baseline = true, Description = "point get, cache off")]
-    public long CacheOff() => CartId(_cacheOff.Database.Get(SeedCart.Key));
+    public long CacheOff() => CartId(_databases.CacheOff.Database.Get(SeedCart.Key));
 
     /// <summary>Includes emptying the cache, which then holds only this one document.</summary>
     [Benchmark(Description = "point get, cold cache")]
     public long ColdCache()
     {
-        _cacheOn.Database.ClearCache();
-        return CartId(_cacheOn.Database.Get(SeedCart.Key));
+        _databases.CacheOn.Database.ClearCache();
+        return CartId(_databases.CacheOn.Database.Get(SeedCart.Key));
     }
 
     [Benchmark(Description = "point get, warm cache")]
-    public long WarmCache() => CartId(_cacheOn.Database.Get(SeedCart.Key));
+    public long WarmCache() => CartId(_databases.CacheOn.Database.Get(SeedCart.Key));
 
     [Benchmark(Description = "point get, warm, ToJObject (copy for change)")]
-    public JObject WarmCopyForChange() => _cacheOn.Database.Get(SeedCart.Key)!.ToJObject();
+    public JObject WarmCopyForChange() => _databases.CacheOn.Database.Get(SeedCart.Key)!.ToJObject();
 
     [Benchmark(Description = "point get, warm, DataJson (UTF-8 JSON)")]
-    public ReadOnlyMemory<byte> WarmUtf8Json() => _cacheOn.Database.Get(SeedCart.Key)!.DataJson;
+    public ReadOnlyMemory<byte> WarmUtf8Json() => _databases.CacheOn.Database.Get(SeedCart.Key)!.DataJson;
 
     private static long CartId(Document? document) =>
         document?.Data.GetProperty("cartId").GetInt64() is SeedCart.CartId

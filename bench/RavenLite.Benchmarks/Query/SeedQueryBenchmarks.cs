@@ -19,26 +19,21 @@ public class SeedQueryBenchmarks : IDisposable
     private static readonly IndexQuery s_countOnly = new() { Query = "Tag:Item", PageSize = 0 };
     private readonly byte[][] _cartBson = new byte[SeedDataset.Carts][];
     private readonly byte[] _copyTarget = new byte[SeedDataset.Carts * SeedCart.Data.Length];
-    private BenchmarkDatabase _cacheOn = null!;
-    private BenchmarkDatabase _cacheOff = null!;
+    private SeedDatabases _databases = null!;
 
     [GlobalSetup]
     public void Setup()
     {
         for (var i = 0; i < _cartBson.Length; i++)
             _cartBson[i] = SeedCart.Data.ToArray();
-        _cacheOn = new BenchmarkDatabase(cacheEnabled: true);
-        _cacheOff = new BenchmarkDatabase(cacheEnabled: false);
-        SeedDataset.Load(_cacheOn.Database, SeedDataset.Carts, SeedDataset.Others);
-        SeedDataset.Load(_cacheOff.Database, SeedDataset.Carts, SeedDataset.Others);
+        _databases = new SeedDatabases();
         WarmCache();
     }
 
     [GlobalCleanup]
     public void Dispose()
     {
-        _cacheOn?.Dispose();
-        _cacheOff?.Dispose();
+        _databases?.Dispose();
         GC.SuppressFinalize(this);
     }
 
@@ -69,22 +64,22 @@ public class SeedQueryBenchmarks : IDisposable
     }
 
     [Benchmark(Description = "Tag:Item, PageSize 1024, cache off")]
-    public long CacheOff() => Query(_cacheOff.Database);
+    public long CacheOff() => Query(_databases.CacheOff.Database);
 
     /// <summary>Includes emptying the cache, which is small next to 1,024 deserializations.</summary>
     [Benchmark(Description = "Tag:Item, PageSize 1024, cold cache")]
     public long ColdCache()
     {
-        _cacheOn.Database.ClearCache();
-        return Query(_cacheOn.Database);
+        _databases.CacheOn.Database.ClearCache();
+        return Query(_databases.CacheOn.Database);
     }
 
     [Benchmark(Description = "Tag:Item, PageSize 1024, warm cache")]
-    public long WarmCache() => Query(_cacheOn.Database);
+    public long WarmCache() => Query(_databases.CacheOn.Database);
 
     /// <summary>The index's share: match and count, load nothing.</summary>
     [Benchmark(Description = "Tag:Item, index only (PageSize 0)")]
-    public int IndexOnly() => _cacheOn.Database.Query(SeedDataset.Index, s_countOnly).TotalResults;
+    public int IndexOnly() => _databases.CacheOn.Database.Query(SeedDataset.Index, s_countOnly).TotalResults;
 
     private static long Query(DocumentDatabase database) =>
         SeedDataset.SumCartIds(database.Query(SeedDataset.Index, SeedDataset.SeedQuery).Results, SeedDataset.Carts);
