@@ -5,9 +5,13 @@ using System.Text;
 namespace RavenLite.Indexing.Definitions;
 
 /// <summary>
-/// Index names: compared case-insensitively, at most <see cref="MaxLength"/> characters, no control characters,
-/// no <c>\</c>, no <c>..</c>, no <c>: * ? " &lt; &gt; |</c>, and <c>/</c> only between non-empty parts
-/// (<c>Raven/DocumentsByEntityName</c>). Each index lives in a folder whose name is derived safely from its name.
+/// Index names: compared case-insensitively, at most <see cref="MaxLength"/> characters of ASCII letters, digits,
+/// <c>/ - _ .</c>; <c>/</c> only between non-empty parts (<c>Raven/DocumentsByEntityName</c>), no <c>..</c>, and no
+/// part that is a Windows device name (<c>con</c>, <c>nul</c>, <c>prn</c>, <c>aux</c>, <c>com1</c>-<c>com9</c>,
+/// <c>lpt1</c>-<c>lpt9</c>, with or without an extension). ASCII only, because names are compared ignoring case and
+/// mapped to folders by lower-casing: outside ASCII those two disagree (the Kelvin sign lower-cases to <c>k</c>;
+/// <c>σ</c> and <c>ς</c> are equal ignoring case but lower-case apart). Each index lives in a folder whose name is
+/// derived safely from its name.
 /// </summary>
 public static class IndexName
 {
@@ -41,23 +45,43 @@ public static class IndexName
             return "An index name cannot be empty or whitespace.";
         if (name.Length > MaxLength)
             return $"An index name can be at most {MaxLength} characters; '{name[..20]}...' has {name.Length}.";
-        if (char.IsWhiteSpace(name[0]) || char.IsWhiteSpace(name[^1]))
-            return $"The index name '{name}' starts or ends with whitespace.";
         for (var i = 0; i < name.Length; i++)
         {
             var c = name[i];
-            if (char.IsControl(c))
-                return $"An index name cannot contain control characters (found U+{(int)c:X4} at {i}).";
-            if (c is '\\' or ':' or '*' or '?' or '"' or '<' or '>' or '|')
-                return $"The index name '{name}' contains '{c}' (at {i}); index names cannot contain \\ : * ? \" < > |.";
-            if (char.IsSurrogate(c) && !(char.IsHighSurrogate(c) && i + 1 < name.Length && char.IsLowSurrogate(name[++i])))
-                return $"An index name cannot contain a lone surrogate (at {i}).";
+            if (!IsAllowed(c))
+                return $"The index name '{Printable(name)}' contains {Describe(c)} at {i}; index names may hold only ASCII letters, digits, '/', '-', '_' and '.'.";
         }
         if (name.Contains("..", StringComparison.Ordinal))
             return $"The index name '{name}' contains '..'; index names cannot look like relative paths.";
         if (name.StartsWith('/') || name.EndsWith('/') || name.Contains("//", StringComparison.Ordinal))
             return $"The index name '{name}' has an empty part: '/' may only separate non-empty parts.";
+        foreach (var part in name.Split('/'))
+        {
+            if (IsDeviceName(part))
+                return $"The index name '{name}' has the part '{part}', a Windows device name (con, nul, prn, aux, com1-9, lpt1-9), which cannot be a file name.";
+        }
         return null;
+    }
+
+    private static bool IsAllowed(char c) => c is >= 'a' and <= 'z' or >= 'A' and <= 'Z' or >= '0' and <= '9' or '/' or '-' or '_' or '.';
+
+    private static string Describe(char c) =>
+        c is > ' ' and < (char)0x7F ? $"'{c}'" : $"U+{(int)c:X4}";
+
+    /// <summary>The name as it may be quoted in a message: control characters would garble a log line.</summary>
+    private static string Printable(string name) =>
+        string.Concat(name.Select(c => char.IsControl(c) ? '?' : c));
+
+    /// <summary>Windows refuses these as file names in any folder and with any extension (<c>nul.txt</c>).</summary>
+    private static bool IsDeviceName(string part)
+    {
+        var dot = part.IndexOf('.');
+        var stem = dot < 0 ? part : part[..dot];
+        if (stem.Length == 3)
+            return stem.Equals("con", StringComparison.OrdinalIgnoreCase) || stem.Equals("nul", StringComparison.OrdinalIgnoreCase)
+                || stem.Equals("prn", StringComparison.OrdinalIgnoreCase) || stem.Equals("aux", StringComparison.OrdinalIgnoreCase);
+        return stem.Length == 4 && stem[3] is >= '1' and <= '9'
+            && (stem.StartsWith("com", StringComparison.OrdinalIgnoreCase) || stem.StartsWith("lpt", StringComparison.OrdinalIgnoreCase));
     }
 
     /// <summary>

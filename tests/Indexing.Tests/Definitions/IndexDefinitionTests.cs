@@ -43,7 +43,7 @@ public sealed class IndexDefinitionTests
     [InlineData("""{"Name": "x", "Fields": [{"Name": "A", "Path": "a"}], "Map": "from doc"}""", "Unknown property 'Map'")]
     [InlineData("""{"Name": "../etc", "Fields": [{"Name": "A", "Path": "a"}]}""", "'..'")]
     [InlineData("""{"Name": "a\\b", "Fields": [{"Name": "A", "Path": "a"}]}""", "\\")]
-    [InlineData("""{"Name": "a\u0001b", "Fields": [{"Name": "A", "Path": "a"}]}""", "control characters")]
+    [InlineData("""{"Name": "a\u0001b", "Fields": [{"Name": "A", "Path": "a"}]}""", "U+0001")]
     [InlineData("""{"Name": "/abs", "Fields": [{"Name": "A", "Path": "a"}]}""", "empty part")]
     [InlineData("""{"Name": "x", "Fields": [{"Name": "A", "Path": "a"}]""", "not valid JSON")]
     [InlineData("""[1, 2]""", "must be a JSON object")]
