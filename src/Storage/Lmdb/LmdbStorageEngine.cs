@@ -75,6 +75,12 @@ internal sealed partial class LmdbStorageEngine : IStorageEngine
     {
         ThrowIfDisposed();
         Gate.Enter();
+        // Dispose may have closed the environment while this thread waited at the gate.
+        if (Volatile.Read(ref _disposed) != 0)
+        {
+            Gate.Exit();
+            ThrowIfDisposed();
+        }
         var code = LmdbNative.TxnBegin(_env, 0, 0x20000 /* MDB_RDONLY */, out var txn);
         if (code != MdbConstants.Success)
         {
