@@ -26,45 +26,11 @@ internal static unsafe class BsonCodec
         Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping,
     };
 
-    /// <summary>Encodes UTF-8 JSON text, which must be one JSON object, as BSON.</summary>
-    public static byte[] FromJson(ReadOnlySpan<byte> utf8Json, string what)
-    {
-        if (utf8Json.IsEmpty)
-            throw new ArgumentException($"{what} is empty; it must be a JSON object.");
-        fixed (byte* p = utf8Json)
-        {
-            using var stream = new UnmanagedMemoryStream(p, utf8Json.Length);
-            using var text = new StreamReader(stream, Encoding.UTF8);
-            return FromJson(text, what);
-        }
-    }
+    /// <summary>Encodes UTF-8 JSON text, which must be one JSON object, as BSON (see <see cref="StrictJson"/>).</summary>
+    public static byte[] FromJson(ReadOnlySpan<byte> utf8Json, string what) => StrictJson.ToBson(utf8Json, what);
 
-    /// <summary>Encodes JSON text, which must be one JSON object, as BSON.</summary>
-    public static byte[] FromJson(TextReader text, string what)
-    {
-        using var reader = new JsonTextReader(text)
-        {
-            DateParseHandling = DateParseHandling.None,
-            FloatParseHandling = FloatParseHandling.Double,
-            MaxDepth = 128,
-            SupportMultipleContent = true, // so trailing content is reported as such
-        };
-        try
-        {
-            if (!reader.Read())
-                throw new ArgumentException($"{what} is empty; it must be a JSON object.");
-            if (reader.TokenType != JsonToken.StartObject)
-                throw new ArgumentException($"{what} must be a JSON object, not {Describe(reader.TokenType)}.");
-            var bson = Write(w => w.WriteToken(reader, writeChildren: true));
-            if (reader.Read())
-                throw new ArgumentException($"{what} has content after its closing brace (line {reader.LineNumber}, position {reader.LinePosition}).");
-            return bson;
-        }
-        catch (Newtonsoft.Json.JsonException ex)
-        {
-            throw new ArgumentException($"{what} is not valid JSON (or holds a value BSON cannot store): {ex.Message}", ex);
-        }
-    }
+    /// <summary>Encodes JSON text, which must be one JSON object, as BSON (see <see cref="StrictJson"/>).</summary>
+    public static byte[] FromJson(string json, string what) => StrictJson.ToBson(StrictJson.ToUtf8(json, what), what);
 
     /// <summary>Encodes a JSON object as BSON.</summary>
     public static byte[] FromJObject(JObject value, string what)
@@ -72,7 +38,7 @@ internal static unsafe class BsonCodec
         ArgumentNullException.ThrowIfNull(value, what);
         try
         {
-            return Write(w => value.WriteTo(w));
+            return Write(w => value.WriteTo(w), what);
         }
         catch (JsonWriterException ex)
         {
@@ -155,21 +121,10 @@ internal static unsafe class BsonCodec
         return tokens;
     }
 
-    private static byte[] Write(Action<BsonDataWriter> write)
+    private static byte[] Write(Action<BsonDataWriter> write, string what)
     {
         using var stream = new MemoryStream();
-        using (var writer = new BsonDataWriter(stream) { DateTimeKindHandling = DateTimeKind.Utc })
+        using (var writer = new CheckedBsonWriter(stream, what))
             write(writer);
         return stream.ToArray();
-    }
-
-    private static string Describe(JsonToken token) => token switch
-    {
-        JsonToken.StartArray => "an array",
-        JsonToken.String => "a string",
-        JsonToken.Integer or JsonToken.Float => "a number",
-        JsonToken.Boolean => "a boolean",
-        JsonToken.Null => "null",
-        _ => token.ToString(),
-    };
-}
+    }}

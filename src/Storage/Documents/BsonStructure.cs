@@ -8,15 +8,13 @@ namespace RavenLite.Storage.Documents;
 /// </summary>
 internal static class BsonStructure
 {
-    private const int MaxDepth = 128;
-
     /// <returns>A description of the first problem, or null when the structure is sound.</returns>
     public static string? FindError(ReadOnlySpan<byte> bson) => Document(bson, 0);
 
     private static string? Document(ReadOnlySpan<byte> doc, int depth)
     {
-        if (depth > MaxDepth)
-            return $"nested deeper than {MaxDepth} levels";
+        if (depth >= DocumentContent.MaxDepth) // the root is at depth 0
+            return $"nested deeper than {DocumentContent.MaxDepth} levels";
         if (doc.Length < 5 || BinaryPrimitives.ReadInt32LittleEndian(doc) != doc.Length || doc[^1] != 0)
             return "an embedded document's length does not match its content";
         var body = doc[4..^1];

@@ -11,6 +11,12 @@ public sealed class DocumentContent
 {
     private DocumentContent(byte[] bson) => Bson = bson;
 
+    /// <summary>
+    /// How deep a document may nest: the outermost object is level 1, each object or array inside adds one.
+    /// Deeper content is refused by every way in (JSON, <see cref="JObject"/>, BSON).
+    /// </summary>
+    public const int MaxDepth = 128;
+
     /// <summary>An empty object (<c>{}</c>).</summary>
     public static DocumentContent Empty { get; } = new([5, 0, 0, 0, 0]);
 
@@ -24,8 +30,7 @@ public sealed class DocumentContent
     public static DocumentContent FromJson(string json)
     {
         ArgumentNullException.ThrowIfNull(json);
-        using var reader = new StringReader(json);
-        return new(BsonCodec.FromJson(reader, "The document"));
+        return new(BsonCodec.FromJson(json, "The document"));
     }
 
     /// <summary>Encodes UTF-8 JSON text; throws <see cref="ArgumentException"/> unless it is exactly one JSON object.</summary>

@@ -13,7 +13,22 @@ internal static class DocumentReader
     [ThreadStatic]
     private static Utf8JsonWriter? t_writer;
 
+    /// <exception cref="StorageCorruptedException">The stored BSON cannot be read (it was damaged, or written before a check refused it).</exception>
     public static Document Read(scoped in DocumentRecord record)
+    {
+        try
+        {
+            return Decode(record);
+        }
+        catch (Exception ex) when (ex is not (OutOfMemoryException or StorageCorruptedException))
+        {
+            // Not the caller's mistake, whatever the decoder threw (ArgumentException included): the stored data is bad.
+            throw new StorageCorruptedException(
+                $"Document '{record.Key}' (etag {record.Etag}) is stored in a form that cannot be read: {ex.Message}", ex);
+        }
+    }
+
+    private static Document Decode(scoped in DocumentRecord record)
     {
         if (t_buffer is not { } buffer || t_writer is not { } writer)
         {

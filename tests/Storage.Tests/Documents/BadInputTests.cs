@@ -82,7 +82,7 @@ public sealed class BadInputTests : IDisposable
     [InlineData("null", "must be a JSON object, not null")]
     [InlineData("", "empty")]
     [InlineData("{\"a\":", "not valid JSON")]
-    [InlineData("{\"a\":1} {\"b\":2}", "content after its closing brace")]
+    [InlineData("{\"a\":1} {\"b\":2}", "after a single JSON value")]
     [InlineData("{'unterminated", "not valid JSON")]
     public void Json_that_is_not_one_object_is_refused_before_anything_is_written(string json, string expected)
     {

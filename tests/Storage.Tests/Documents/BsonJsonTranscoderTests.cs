@@ -115,7 +115,7 @@ public sealed class BsonJsonTranscoderTests
     {
         object?[] values =
         [
-            null, true, "text", 0, -1, long.MinValue, 42UL, 0.5f, 2.0, double.NaN, 1.5m, decimal.MaxValue,
+            null, true, "text", 0, -1, long.MinValue, 42UL, 0.5f, 2.0, 1.5m, decimal.MaxValue,
             BigInteger.Parse("123456789012345678901234567890", CultureInfo.InvariantCulture), new byte[] { 1, 2, 3 },
             new DateTime(2011, 1, 2, 3, 4, 5, DateTimeKind.Utc), new DateTime(2011, 1, 2, 3, 4, 5, DateTimeKind.Local),
             new DateTimeOffset(2011, 1, 2, 3, 4, 5, TimeSpan.FromHours(2)), TimeSpan.FromMinutes(90),
@@ -136,8 +136,17 @@ public sealed class BsonJsonTranscoderTests
             var old = Transcoding.Old(random.Document());
             if (old.Json is not { } json || !IsJson(json))
                 continue;
+            DocumentContent content;
+            try
+            {
+                content = DocumentContent.FromJson(json.AsSpan());
+            }
+            catch (ArgumentException ex) when (ex.Message.Contains("twice in one object", StringComparison.Ordinal))
+            {
+                continue; // generated names may repeat; JSON text with a repeated name is refused
+            }
             written++;
-            Transcoding.AssertSameAsOld(DocumentContent.FromJson(json.AsSpan()).Bson.ToArray(), $"(document {i})");
+            Transcoding.AssertSameAsOld(content.Bson.ToArray(), $"(document {i})");
         }
         Assert.InRange(written, 150, 200);
     }
