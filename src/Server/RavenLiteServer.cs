@@ -110,6 +110,9 @@ internal static class RavenLiteServer
             };
             return ErrorResponse.WriteAsync(http.Response, http.Response.StatusCode, message);
         });
+        // Before the API key check: a CORS preflight never carries the key.
+        var browser = options.Browser;
+        app.Use(next => new BrowserGuardMiddleware(next, browser).InvokeAsync);
         app.Use(next => new ApiKeyMiddleware(next, options.ApiKey).InvokeAsync);
     }
 }

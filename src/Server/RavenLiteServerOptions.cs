@@ -38,6 +38,22 @@ internal sealed class RavenLiteServerOptions
     /// </summary>
     public string? ApiKey { get; set; }
 
+    /// <summary>
+    /// Host names (or addresses) served besides the loopback ones, separated by <c>;</c> or <c>,</c>; <c>*</c> allows any.
+    /// Requests whose Host header is not one of them get 400, which stops DNS rebinding. With an API key and no list,
+    /// any Host is served.
+    /// </summary>
+    public string? AllowedHosts { get; set; }
+
+    /// <summary>
+    /// Web origins (<c>http://app.example:3000</c>) allowed to call the server from a browser, separated by <c>;</c>
+    /// or <c>,</c>; they get CORS answers. Requests from any other origin get 403.
+    /// </summary>
+    public string? CorsOrigins { get; set; }
+
+    /// <summary>The browser rules parsed from <see cref="AllowedHosts"/>, <see cref="CorsOrigins"/> and <see cref="ApiKey"/>.</summary>
+    public Security.BrowserSettings Browser => Security.BrowserSettings.Parse(AllowedHosts, CorsOrigins, ApiKey is not null);
+
     /// <summary>The largest request body accepted, in bytes (default 32 MiB); larger bodies get 413.</summary>
     public long MaxRequestBodyBytes { get; set; } = 32L * 1024 * 1024;
 
@@ -70,6 +86,14 @@ internal sealed class RavenLiteServerOptions
             throw Invalid($"MaxRequestBodyBytes must be at least 1024, not {MaxRequestBodyBytes}.");
         if (DefaultPageSize < 1 || MaxPageSize < DefaultPageSize)
             throw Invalid($"Page sizes must satisfy 1 <= DefaultPageSize ({DefaultPageSize}) <= MaxPageSize ({MaxPageSize}).");
+        try
+        {
+            _ = Browser;
+        }
+        catch (ArgumentException ex)
+        {
+            throw Invalid(ex.Message);
+        }
         if (MaxMultiGetKeys < 1)
             throw Invalid($"MaxMultiGetKeys must be at least 1, not {MaxMultiGetKeys}.");
     }

@@ -30,7 +30,7 @@ public sealed class BadInputTests(FaultyServerFixture fixture) : IClassFixture<F
     [InlineData("[1,2]", "must be a JSON object, not an array")]
     [InlineData("42", "must be a JSON object")]
     [InlineData("", "empty")]
-    [InlineData("{} {}", "content after its closing brace")]
+    [InlineData("{} {}", "after a single JSON value")]
     public async Task Put_of_a_body_that_is_not_one_JSON_object_returns_400(string body, string expected)
     {
         var message = await JsonAssert.ErrorAsync(await _server.PutAsync("bad/1", body), HttpStatusCode.BadRequest);
@@ -70,7 +70,7 @@ public sealed class BadInputTests(FaultyServerFixture fixture) : IClassFixture<F
         var body = new byte[33 * 1024 * 1024];
         body.AsSpan().Fill((byte)' ');
         "{\"a\":1}"u8.CopyTo(body);
-        var response = await Client.PutAsync("/docs/huge/1", new ByteArrayContent(body));
+        var response = await Client.PutAsync("/docs/huge/1", JsonBytes(body));
         Assert.Contains("limit", await JsonAssert.ErrorAsync(response, HttpStatusCode.RequestEntityTooLarge), StringComparison.Ordinal);
         Assert.Equal(HttpStatusCode.NotFound, (await Client.GetAsync("/docs/huge/1")).StatusCode);
         await AssertStillServingAsync();
@@ -79,7 +79,7 @@ public sealed class BadInputTests(FaultyServerFixture fixture) : IClassFixture<F
     [Fact]
     public async Task A_client_that_expects_100_continue_gets_413_before_sending_the_body()
     {
-        var request = new HttpRequestMessage(HttpMethod.Put, "/docs/huge/2") { Content = new ByteArrayContent(new byte[40 * 1024 * 1024]) };
+        var request = new HttpRequestMessage(HttpMethod.Put, "/docs/huge/2") { Content = JsonBytes(new byte[40 * 1024 * 1024]) };
         request.Headers.ExpectContinue = true;
         var response = await Client.SendAsync(request);
         await JsonAssert.ErrorAsync(response, HttpStatusCode.RequestEntityTooLarge);
@@ -90,6 +90,7 @@ public sealed class BadInputTests(FaultyServerFixture fixture) : IClassFixture<F
     public async Task A_chunked_body_over_the_limit_returns_413_too()
     {
         var content = new StreamContent(new MemoryStream(new byte[33 * 1024 * 1024]));
+        content.Headers.ContentType = new System.Net.Http.Headers.MediaTypeHeaderValue("application/json");
         var request = new HttpRequestMessage(HttpMethod.Post, "/bulk_docs") { Content = content };
         request.Headers.TransferEncodingChunked = true;
         var response = await Client.SendAsync(request);
@@ -112,6 +113,13 @@ public sealed class BadInputTests(FaultyServerFixture fixture) : IClassFixture<F
         Assert.Equal(2, logged.Count);
         Assert.All(logged, e => Assert.Equal(LogLevel.Error, e.Level));
         await AssertStillServingAsync();
+    }
+
+    private static ByteArrayContent JsonBytes(byte[] body)
+    {
+        var content = new ByteArrayContent(body);
+        content.Headers.ContentType = new System.Net.Http.Headers.MediaTypeHeaderValue("application/json");
+        return content;
     }
 
     private async Task AssertStillServingAsync() =>

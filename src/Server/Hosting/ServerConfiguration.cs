@@ -16,6 +16,8 @@ internal static class ServerConfiguration
         ["--engine"] = $"{Section}:{nameof(RavenLiteServerOptions.Engine)}",
         ["--cache-size-mb"] = $"{Section}:{nameof(RavenLiteServerOptions.CacheSizeMb)}",
         ["--api-key"] = $"{Section}:{nameof(RavenLiteServerOptions.ApiKey)}",
+        ["--allowed-hosts"] = $"{Section}:{nameof(RavenLiteServerOptions.AllowedHosts)}",
+        ["--cors-origins"] = $"{Section}:{nameof(RavenLiteServerOptions.CorsOrigins)}",
     };
 
     /// <summary>Binds and validates the options; throws <see cref="ServerStartupException"/> when they are bad.</summary>
