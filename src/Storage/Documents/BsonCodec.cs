@@ -67,6 +67,28 @@ internal static unsafe class BsonCodec
         {
             throw new ArgumentException($"{what} is not well-formed BSON: {ex.Message}", ex);
         }
+        CheckReadsBack(bson, what);
+    }
+
+    /// <summary>
+    /// Reads <paramref name="bson"/> as every read will, and refuses it unless that gives one complete JSON object:
+    /// the reader follows the old reader's quirks, which can stop early on odd but well-formed input.
+    /// </summary>
+    private static void CheckReadsBack(ReadOnlySpan<byte> bson, string what)
+    {
+        var json = new ArrayBufferWriter<byte>(bson.Length * 2);
+        try
+        {
+            ToJson(bson, json);
+            var reader = new Utf8JsonReader(json.WrittenSpan, new JsonReaderOptions { MaxDepth = Document.MaxReadDepth });
+            while (reader.Read())
+            {
+            }
+        }
+        catch (Exception ex) when (ex is not OutOfMemoryException)
+        {
+            throw new ArgumentException($"{what} is BSON that does not read back as one JSON object: {ex.Message}", ex);
+        }
     }
 
     /// <summary>The length a BSON document at the start of <paramref name="span"/> declares.</summary>
