@@ -20,7 +20,7 @@ public sealed class FaultyServerFixture : ServerFixture
         addRoutes: app => app.MapGet("/test/fault", string () => throw new InvalidOperationException(Secret)));
 }
 
-public sealed class BadInputTests(FaultyServerFixture fixture) : IClassFixture<FaultyServerFixture>
+public sealed partial class BadInputTests(FaultyServerFixture fixture) : IClassFixture<FaultyServerFixture>
 {
     private readonly TestServer _server = fixture.Server;
     private HttpClient Client => _server.Client;
