@@ -9,9 +9,10 @@ using Newtonsoft.Json.Linq;
 namespace RavenLite.Storage.Documents;
 
 /// <summary>
-/// Converts between JSON and the BSON that documents are stored as: writes and checks go through
-/// Newtonsoft.Json.Bson's <see cref="BsonDataWriter"/> and <see cref="BsonDataReader"/>; reads (BSON to JSON)
-/// through <see cref="BsonJsonTranscoder"/>, which walks the bytes itself.
+/// Converts between JSON and the BSON that documents are stored as: writes go through <see cref="CheckedBsonWriter"/>
+/// (JSON text first through <see cref="StrictJson"/>), BSON given as is is checked by <see cref="BsonStructure"/>,
+/// Newtonsoft's <see cref="BsonDataReader"/> and one trial read; reads (BSON to JSON) go through
+/// <see cref="BsonJsonTranscoder"/>, which walks the bytes itself.
 /// </summary>
 internal static unsafe class BsonCodec
 {

@@ -12,8 +12,8 @@ namespace RavenLite.Storage.Documents;
 /// </summary>
 internal static partial class BsonJsonTranscoder
 {
-    // Stored documents nest at most 129 levels (writes refuse deeper ones); anything deeper goes to the token
-    // reader, which applies the old reader's own limit.
+    // Documents written now nest at most DocumentContent.MaxDepth (128) levels, older ones at most 129; anything
+    // deeper goes to the token reader, which applies the old reader's own limit.
     private const int MaxDepth = 136;
 
     // The old reader decoded names of 128 bytes or more in chunks, mangling some; those go to the token reader.

@@ -23,21 +23,27 @@ public sealed class DocumentContent
     /// <summary>The BSON encoding.</summary>
     public ReadOnlyMemory<byte> Bson { get; }
 
-    /// <summary>Encodes a JSON object.</summary>
+    /// <summary>
+    /// Encodes a JSON object; throws <see cref="ArgumentException"/> for what would not read back equal: a name
+    /// holding U+0000, a lone surrogate, NaN or an infinity, nesting deeper than <see cref="MaxDepth"/>.
+    /// </summary>
     public static DocumentContent FromJObject(JObject value) => new(BsonCodec.FromJObject(value, "The document"));
 
-    /// <summary>Encodes JSON text; throws <see cref="ArgumentException"/> unless it is exactly one JSON object.</summary>
+    /// <summary>
+    /// Encodes JSON text; throws <see cref="ArgumentException"/> (naming the line and byte) unless it is exactly one
+    /// JSON object by RFC 8259, with unique names in each object, that can be stored as it is (see <see cref="FromJObject"/>).
+    /// </summary>
     public static DocumentContent FromJson(string json)
     {
         ArgumentNullException.ThrowIfNull(json);
         return new(BsonCodec.FromJson(json, "The document"));
     }
 
-    /// <summary>Encodes UTF-8 JSON text; throws <see cref="ArgumentException"/> unless it is exactly one JSON object.</summary>
+    /// <summary>As <see cref="FromJson(string)"/>, for UTF-8 JSON text (which must be valid UTF-8).</summary>
     public static DocumentContent FromJson(ReadOnlySpan<byte> utf8Json) =>
         new(BsonCodec.FromJson(utf8Json, "The document"));
 
-    /// <summary>Takes a BSON document as it is, after checking that it is well formed.</summary>
+    /// <summary>Takes a BSON document as it is, after checking that it is well formed and reads back as one JSON object.</summary>
     public static DocumentContent FromBson(ReadOnlySpan<byte> bson)
     {
         BsonCodec.Validate(bson, "The document");
