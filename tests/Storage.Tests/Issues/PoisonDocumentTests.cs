@@ -71,6 +71,15 @@ public sealed class PoisonDocumentTests : IDisposable
     }
 
     [Fact]
+    public void Bson_nested_deeper_than_the_limit_is_refused_like_json()
+    {
+        static byte[] Nest(int levels) => levels == 1 ? Bson.Doc() : Bson.Doc(Bson.El(BsonType.Document, "a", Nest(levels - 1)));
+        DocumentContent.FromBson(Nest(DocumentContent.MaxDepth));
+        var ex = Assert.Throws<ArgumentException>(() => DocumentContent.FromBson(Nest(DocumentContent.MaxDepth + 1)));
+        Assert.Contains($"{DocumentContent.MaxDepth}", ex.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void A_JObject_at_the_depth_limit_is_stored_and_reads_back_equal()
     {
         var deep = Nest(DocumentContent.MaxDepth);
