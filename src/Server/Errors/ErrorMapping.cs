@@ -30,8 +30,8 @@ internal static partial class ErrorMapping
             (bad.StatusCode, "The request body is larger than the server's limit (MaxRequestBodyBytes).", false),
         BadHttpRequestException bad => (bad.StatusCode, bad.Message, false),
         // Stored data that cannot be read (damaged, or written before a check refused it) is the server's fault,
-        // never the client's: a generic 500, with the details (key, etag, cause) in the log. Before ArgumentException,
-        // which such damage used to surface as.
+        // never the client's: a generic 500, with the details (key, etag, cause) in the log. (Such damage used to
+        // surface as an ArgumentException, and so as a 400.)
         StorageCorruptedException => (StatusCodes.Status500InternalServerError, UnexpectedMessage, true),
         // The storage layer reports bad input (keys, JSON that is not one object, oversized documents,
         // negative paging) as ArgumentException with a message written for the caller.
