@@ -1,0 +1,60 @@
+using RavenLite.Database;
+using RavenLite.Indexing;
+using RavenLite.Storage.Documents;
+
+namespace RavenLite.Client.Backend;
+
+/// <summary>
+/// Sessions over a <see cref="DocumentDatabase"/> in this process: documents are handed over as the cache's UTF-8
+/// JSON (shared, never copied), writes go to BSON straight from the serialized JSON.
+/// </summary>
+internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDatabase) : IStoreBackend
+{
+    public DocumentDatabase Database { get; } = database;
+
+    public IReadOnlyList<StoredDocument?> Get(IReadOnlyList<string> keys)
+    {
+        var documents = Database.Get(keys);
+        var result = new StoredDocument?[documents.Count];
+        for (var i = 0; i < result.Length; i++)
+            result[i] = documents[i] is { } document ? ToStored(document) : null;
+        return result;
+    }
+
+    public IReadOnlyList<long?> Batch(IReadOnlyList<WriteCommand> commands)
+    {
+        var batch = new BatchCommand[commands.Count];
+        for (var i = 0; i < batch.Length; i++)
+        {
+            var command = commands[i];
+            batch[i] = command.IsDelete
+                ? BatchCommand.Delete(command.Key, command.ExpectedEtag)
+                : BatchCommand.Put(command.Key, DocumentContent.FromJson(command.Data), DocumentContent.FromJson(command.Metadata!),
+                    command.ExpectedEtag);
+        }
+        var results = Database.Batch(batch);
+        var etags = new long?[results.Count];
+        for (var i = 0; i < etags.Length; i++)
+            etags[i] = results[i].Etag;
+        return etags;
+    }
+
+    public QueryPage Query(string indexName, IndexQuery query)
+    {
+        var result = Database.Query(indexName, query);
+        var documents = new StoredDocument[result.Results.Count];
+        for (var i = 0; i < documents.Length; i++)
+            documents[i] = ToStored(result.Results[i]);
+        return new QueryPage(result.IndexName, documents, result.TotalResults, result.SkippedResults, result.IsStale,
+            result.IndexEtag, result.IndexTimestamp, result.PageSize, result.Continuation);
+    }
+
+    private static StoredDocument ToStored(Document document) =>
+        new(document.Key, document.Etag, document.DataJson, document.MetadataJson);
+
+    public void Dispose()
+    {
+        if (ownsDatabase)
+            Database.Dispose();
+    }
+}

@@ -1,0 +1,21 @@
+using RavenLite.Indexing;
+
+namespace RavenLite.Client.Backend;
+
+/// <summary>
+/// What a session needs from where the documents live: the embedded database or a server. Each call is one
+/// round trip; both raise the same exception types (<see cref="Storage.ConcurrencyException"/>,
+/// <see cref="QueryException"/>, <see cref="IndexNotFoundException"/>, <see cref="TimeoutException"/>,
+/// <see cref="ArgumentException"/>).
+/// </summary>
+internal interface IStoreBackend : IDisposable
+{
+    /// <summary>Loads documents by key in one round trip; null where there is none.</summary>
+    IReadOnlyList<StoredDocument?> Get(IReadOnlyList<string> keys);
+
+    /// <summary>Applies the commands atomically; returns the etag each one wrote (null for a delete of nothing).</summary>
+    IReadOnlyList<long?> Batch(IReadOnlyList<WriteCommand> commands);
+
+    /// <summary>Runs one page of a query.</summary>
+    QueryPage Query(string indexName, IndexQuery query);
+}

@@ -1,0 +1,103 @@
+using RavenLite.Client.Backend;
+using RavenLite.Client.Serialization;
+using RavenLite.Client.Session;
+using RavenLite.Storage.Documents;
+
+namespace RavenLite.Client;
+
+public sealed partial class DocumentSession
+{
+    /// <summary>
+    /// The entity with this id, or null when there is no such document (or it was deleted in this session). An id
+    /// the session already tracks costs no round trip and gives the same instance.
+    /// </summary>
+    /// <exception cref="ArgumentException">A bad id (null, empty, over 255 bytes of UTF-8, control characters).</exception>
+    /// <exception cref="InvalidCastException">The session tracks this id as an object that is not a <typeparamref name="T"/>.</exception>
+    public T? Load<T>(string id) where T : class
+    {
+        DocumentKey.Validate(id, nameof(id));
+        ThrowIfDisposed();
+        if (TryFromSession<T>(id, out var known))
+            return known;
+        CountRequest();
+        var document = _store.Backend.Get([id])[0];
+        return document is null ? null : Track<T>(document);
+    }
+
+    /// <summary>
+    /// The entities with these ids, in order (null where there is none), in one round trip for every id the session
+    /// does not already track (none when it tracks them all).
+    /// </summary>
+    /// <exception cref="ArgumentException">A bad id; nothing is loaded.</exception>
+    public T?[] Load<T>(IEnumerable<string> ids) where T : class
+    {
+        ArgumentNullException.ThrowIfNull(ids);
+        var list = ids as IReadOnlyList<string> ?? [.. ids];
+        for (var i = 0; i < list.Count; i++)
+            DocumentKey.Validate(list[i], $"ids[{i}]");
+        ThrowIfDisposed();
+        var result = new T?[list.Count];
+        var missing = new List<string>();
+        var positions = new List<int>();
+        for (var i = 0; i < list.Count; i++)
+        {
+            if (TryFromSession<T>(list[i], out var known))
+            {
+                result[i] = known;
+            }
+            else
+            {
+                missing.Add(list[i]);
+                positions.Add(i);
+            }
+        }
+        if (missing.Count == 0)
+            return result;
+        CountRequest();
+        var documents = _store.Backend.Get(missing);
+        for (var i = 0; i < documents.Count; i++)
+            result[positions[i]] = documents[i] is { } document ? Track<T>(document) : null;
+        return result;
+    }
+
+    /// <summary>True when the session can answer for <paramref name="id"/> itself: a tracked entity, or one deleted here.</summary>
+    private bool TryFromSession<T>(string id, out T? entity) where T : class
+    {
+        entity = null;
+        if (_byKey.TryGetValue(id, out var entry))
+        {
+            entity = entry.Entity as T ?? throw new InvalidCastException(
+                $"The session tracks '{id}' as a {entry.Entity.GetType()}, which is not a {typeof(T)}.");
+            return true;
+        }
+        return _deletes.ContainsKey(id);
+    }
+
+    /// <summary>
+    /// The session's entity for a document the backend returned: the tracked instance when there is one (a query
+    /// may return what is already loaded), else a new one, deserialized from the document's JSON and tracked.
+    /// </summary>
+    internal T Track<T>(StoredDocument document) where T : class
+    {
+        if (_byKey.TryGetValue(document.Key, out var known))
+            return known.Entity as T ?? throw new InvalidCastException(
+                $"The session tracks '{document.Key}' as a {known.Entity.GetType()}, which is not a {typeof(T)}.");
+        var entity = (T)Materialize(document, typeof(T));
+        var entry = new SessionEntry(document.Key, entity) { Etag = document.Etag, Json = document.DataJson, Metadata = document.MetadataJson };
+        _byKey.Add(entry.Key, entry);
+        _byEntity.Add(entity, entry);
+        return entity;
+    }
+
+    /// <summary>A new entity from a document, untracked: the type asked for, or the stored CLR type when asked to and it derives from it.</summary>
+    internal object Materialize(StoredDocument document, Type requested)
+    {
+        var type = requested;
+        if (_store.Conventions.UseClrTypeOnLoad && EntityMetadata.Read(document.MetadataJson, EntityMetadata.ClrType) is { } name
+            && Type.GetType(name, throwOnError: false) is { } stored && stored != requested && requested.IsAssignableFrom(stored))
+            type = stored;
+        var entity = _store.Serializer.Deserialize(document.DataJson, type, document.Key);
+        _store.IdentityOf(entity.GetType())?.SetValue(entity, document.Key);
+        return entity;
+    }
+}
