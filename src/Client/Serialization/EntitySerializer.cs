@@ -1,4 +1,3 @@
-using System.Runtime.InteropServices;
 using System.Text;
 using Newtonsoft.Json;
 
@@ -20,7 +19,7 @@ internal sealed class EntitySerializer(JsonSerializerSettings settings)
         try
         {
             using (var text = new StreamWriter(stream, s_utf8, bufferSize: 1024, leaveOpen: true))
-            using (var json = new JsonTextWriter(text) { Formatting = Formatting.None })
+            using (var json = new JsonTextWriter(text) { Formatting = Formatting.None, ArrayPool = PooledJsonChars.Instance })
                 _serializer.Serialize(json, entity);
         }
         catch (Exception ex) when (ex is JsonException or NotSupportedException or InvalidOperationException)
@@ -35,11 +34,8 @@ internal sealed class EntitySerializer(JsonSerializerSettings settings)
     /// <summary>Reads an entity of <paramref name="type"/> from UTF-8 JSON.</summary>
     public object Deserialize(ReadOnlyMemory<byte> json, Type type, string key)
     {
-        var stream = MemoryMarshal.TryGetArray(json, out var segment)
-            ? new MemoryStream(segment.Array!, segment.Offset, segment.Count, writable: false)
-            : new MemoryStream(json.ToArray(), writable: false);
-        using var text = new StreamReader(stream, s_utf8, detectEncodingFromByteOrderMarks: false, bufferSize: 1024);
-        using var reader = new JsonTextReader(text);
+        using var text = new PooledCharReader(json.Span);
+        using var reader = new JsonTextReader(text) { ArrayPool = PooledJsonChars.Instance };
         try
         {
             return _serializer.Deserialize(reader, type)
