@@ -3,7 +3,7 @@ using RavenLite.Indexing;
 namespace RavenLite.Client;
 
 /// <summary>
-/// A query of an index, built by chaining (<see cref="Where"/>, <see cref="OrderBy"/>, <see cref="Skip"/>,
+/// A query of an index, built by chaining (<see cref="Where(string)"/>, <see cref="OrderBy"/>, <see cref="Skip"/>,
 /// <see cref="Take"/>, ...) and run by <see cref="ToList"/> (one page, tracked by the session) or
 /// <see cref="Stream"/> (every match, page after page). Obtain one from <see cref="DocumentSession.Query{T}()"/>.
 /// </summary>
@@ -39,6 +39,20 @@ public sealed partial class RavenQuery<T> where T : class
         return this;
     }
 
+    /// <summary>
+    /// Adds a condition written in C#, translated to Lucene: <c>==</c>, <c>&lt;</c>, <c>&lt;=</c>, <c>&gt;</c>,
+    /// <c>&gt;=</c>, <c>&amp;&amp;</c>, <c>||</c>, <c>StartsWith</c>, and <c>Any(x =&gt; x.P == v)</c> over a collection.
+    /// Each member stands for the index field of the same name (inside <c>Any</c>, the item's member:
+    /// <c>c.Items.Any(i =&gt; i.ProductId == 42)</c> is <c>ProductId:42</c>).
+    /// </summary>
+    /// <exception cref="NotSupportedException">The expression uses something outside that subset.</exception>
+    public RavenQuery<T> Where(System.Linq.Expressions.Expression<Func<T, bool>> predicate)
+    {
+        ArgumentNullException.ThrowIfNull(predicate);
+        _clauses.Add(Querying.LuceneTranslator.Translate(predicate));
+        return this;
+    }
+
     /// <summary>Skips the first <paramref name="count"/> matches.</summary>
     public RavenQuery<T> Skip(int count)
     {
@@ -49,7 +63,9 @@ public sealed partial class RavenQuery<T> where T : class
 
     /// <summary>
     /// Returns at most <paramref name="count"/> matches. Without it, <see cref="ToList"/> returns the index's default
-    /// page (128) and <see cref="Stream"/> every match.
+    /// page (128) and <see cref="Stream"/> every match. <see cref="ToList"/> returns at most one page: a count over the
+    /// maximum page size (1024) is cut to it, and <see cref="QueryStatistics.PageSize"/> says so; <see cref="Stream"/>
+    /// has no such limit.
     /// </summary>
     public RavenQuery<T> Take(int count)
     {

@@ -105,6 +105,38 @@ public abstract partial class SessionTests
         Assert.Contains("unclosed", error.Message, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public async Task Linq_conditions_are_translated_and_run_on_the_index()
+    {
+        await SeedTotalsAsync(10);
+        using var session = Store.OpenSession();
+        var low = 3;
+        var carts = session.Query<Cart>(ByTotal).Where(c => c.Total > low && c.Total <= 5 || c.Customer == "t9")
+            .OrderBy("Total").WaitForNonStaleResults().ToList();
+        Assert.Equal([4, 5, 9], carts.Select(c => c.Total));
+        var prefixed = session.Query<Cart>(ByTotal).Where(c => c.Customer!.StartsWith("t1")).OrderBy("Total").ToList();
+        Assert.Equal([1, 10], prefixed.Select(c => c.Total));
+    }
+
+    [Fact]
+    public async Task Linq_any_over_an_array_matches_an_array_field()
+    {
+        await Fixture.PutIndexAsync("Carts/ByProduct", """
+            {"Name":"Carts/ByProduct","EntityName":"Cart","Fields":[{"Name":"ProductId","Path":"Items[].ProductId"}]}
+            """);
+        using (var session = Store.OpenSession())
+        {
+            session.Store(NewCart("has 42"), "carts/42");
+            var other = NewCart("has 7");
+            other.Items[0].ProductId = 7;
+            session.Store(other, "carts/7");
+            session.SaveChanges();
+        }
+        using var reader = Store.OpenSession();
+        var carts = reader.Query<Cart>("Carts/ByProduct").Where(c => c.Items.Any(i => i.ProductId == 7)).WaitForNonStaleResults().ToList();
+        Assert.Equal("carts/7", Assert.Single(carts).Id);
+    }
+
     /// <summary>Carts <c>totals/1</c>..<c>totals/n</c> with Total = 1..n, and the index <see cref="ByTotal"/> over them.</summary>
     private async Task SeedTotalsAsync(int count)
     {
