@@ -64,8 +64,8 @@ public sealed partial class DocumentSession : IDisposable
                 $"The session already tracks another object with id '{existing.Key}' ({existing.Entity.GetType()}); load it and change it instead.");
         identity?.SetValue(entity, id);
         _store.Serializer.Serialize(entity, id!); // fails early, before anything is tracked, if it cannot be stored
+        // A delete of this id in the same session stays in the batch, before the put: an atomic replace.
         var entry = new SessionEntry(id!, entity) { GeneratedId = generated };
-        _deletes.Remove(id!);
         _byKey.Add(entry.Key, entry);
         _byEntity.Add(entity, entry);
     }

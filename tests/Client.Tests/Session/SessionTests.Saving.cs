@@ -131,6 +131,21 @@ public abstract partial class SessionTests
     }
 
     [Fact]
+    public void Delete_then_store_under_the_same_id_replaces_the_document_in_one_save()
+    {
+        Seed("carts/1");
+        using var session = Store.OpenSession();
+        session.UseOptimisticConcurrency = true;
+        session.Delete(session.Load<Cart>("carts/1")!);
+        var replacement = NewCart("replacement", 5);
+        session.Store(replacement, "carts/1");
+        Assert.Same(replacement, session.Load<Cart>("carts/1"));
+        session.SaveChanges();
+        Assert.Equal(2, session.NumberOfRequests);
+        Assert.Equal("replacement", Reload<Cart>("carts/1")!.Customer);
+    }
+
+    [Fact]
     public void Deleting_an_object_the_session_does_not_track_throws()
     {
         using var session = Store.OpenSession();
