@@ -15,13 +15,22 @@ public sealed partial class DocumentSession
     /// <exception cref="InvalidCastException">The session tracks this id as an object that is not a <typeparamref name="T"/>.</exception>
     public T? Load<T>(string id) where T : class
     {
-        DocumentKey.Validate(id, nameof(id));
-        ThrowIfDisposed();
-        if (TryFromSession<T>(id, out var known))
+        if (TryLoadFromSession<T>(id, out var known))
             return known;
         CountRequest();
-        var document = _store.Backend.Get([id])[0];
-        return document is null ? null : Track<T>(document);
+        return _store.Backend.Get([id])[0] is { } document ? Track<T>(document) : null;
+    }
+
+    /// <inheritdoc cref="Load{T}(string)"/>
+    /// <param name="id">The id.</param>
+    /// <param name="cancellationToken">Cancels the wait for the server.</param>
+    public async Task<T?> LoadAsync<T>(string id, CancellationToken cancellationToken = default) where T : class
+    {
+        if (TryLoadFromSession<T>(id, out var known))
+            return known;
+        CountRequest();
+        var documents = await _store.Backend.GetAsync([id], cancellationToken).ConfigureAwait(false);
+        return documents[0] is { } document ? Track<T>(document) : null;
     }
 
     /// <summary>
@@ -31,33 +40,71 @@ public sealed partial class DocumentSession
     /// <exception cref="ArgumentException">A bad id; nothing is loaded.</exception>
     public T?[] Load<T>(IEnumerable<string> ids) where T : class
     {
+        var plan = PlanLoad<T>(ids);
+        if (plan.Missing.Count > 0)
+        {
+            CountRequest();
+            plan.Fill(this, _store.Backend.Get(plan.Missing));
+        }
+        return plan.Results;
+    }
+
+    /// <inheritdoc cref="Load{T}(IEnumerable{string})"/>
+    /// <param name="ids">The ids.</param>
+    /// <param name="cancellationToken">Cancels the wait for the server.</param>
+    public async Task<T?[]> LoadAsync<T>(IEnumerable<string> ids, CancellationToken cancellationToken = default) where T : class
+    {
+        var plan = PlanLoad<T>(ids);
+        if (plan.Missing.Count > 0)
+        {
+            CountRequest();
+            plan.Fill(this, await _store.Backend.GetAsync(plan.Missing, cancellationToken).ConfigureAwait(false));
+        }
+        return plan.Results;
+    }
+
+    private bool TryLoadFromSession<T>(string id, out T? known) where T : class
+    {
+        DocumentKey.Validate(id, nameof(id));
+        ThrowIfDisposed();
+        return TryFromSession(id, out known);
+    }
+
+    /// <summary>Validates every id, answers what the session can, and lists the ids it must fetch.</summary>
+    private LoadPlan<T> PlanLoad<T>(IEnumerable<string> ids) where T : class
+    {
         ArgumentNullException.ThrowIfNull(ids);
         var list = ids as IReadOnlyList<string> ?? [.. ids];
         for (var i = 0; i < list.Count; i++)
             DocumentKey.Validate(list[i], $"ids[{i}]");
         ThrowIfDisposed();
-        var result = new T?[list.Count];
-        var missing = new List<string>();
-        var positions = new List<int>();
+        var plan = new LoadPlan<T>(new T?[list.Count]);
         for (var i = 0; i < list.Count; i++)
         {
             if (TryFromSession<T>(list[i], out var known))
             {
-                result[i] = known;
+                plan.Results[i] = known;
             }
             else
             {
-                missing.Add(list[i]);
-                positions.Add(i);
+                plan.Missing.Add(list[i]);
+                plan.Positions.Add(i);
             }
         }
-        if (missing.Count == 0)
-            return result;
-        CountRequest();
-        var documents = _store.Backend.Get(missing);
-        for (var i = 0; i < documents.Count; i++)
-            result[positions[i]] = documents[i] is { } document ? Track<T>(document) : null;
-        return result;
+        return plan;
+    }
+
+    private sealed record LoadPlan<T>(T?[] Results) where T : class
+    {
+        public List<string> Missing { get; } = [];
+
+        public List<int> Positions { get; } = [];
+
+        public void Fill(DocumentSession session, IReadOnlyList<StoredDocument?> documents)
+        {
+            for (var i = 0; i < documents.Count; i++)
+                Results[Positions[i]] = documents[i] is { } document ? session.Track<T>(document) : null;
+        }
     }
 
     /// <summary>True when the session can answer for <paramref name="id"/> itself: a tracked entity, or one deleted here.</summary>

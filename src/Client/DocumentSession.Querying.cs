@@ -33,6 +33,12 @@ public sealed partial class DocumentSession
         return _store.Backend.Query(indexName, query);
     }
 
+    internal Task<QueryPage> RunQueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken)
+    {
+        ThrowIfDisposed();
+        return _store.Backend.QueryAsync(indexName, query, cancellationToken);
+    }
+
     /// <summary>The tracked instance for a document, else a new untracked one (streaming).</summary>
     internal T Peek<T>(StoredDocument document) where T : class =>
         _byKey.TryGetValue(document.Key, out var known)

@@ -16,11 +16,29 @@ public sealed partial class DocumentSession
     /// <exception cref="ArgumentException">An entity can no longer be serialized; nothing was written.</exception>
     public void SaveChanges()
     {
+        if (PrepareSave() is not { } save)
+            return;
+        CountRequest();
+        save.Apply(this, _store.Backend.Batch(save.Commands));
+    }
+
+    /// <inheritdoc cref="SaveChanges"/>
+    /// <param name="cancellationToken">Cancels the wait for the server (the batch may still have been applied).</param>
+    public async Task SaveChangesAsync(CancellationToken cancellationToken = default)
+    {
+        if (PrepareSave() is not { } save)
+            return;
+        CountRequest();
+        save.Apply(this, await _store.Backend.BatchAsync(save.Commands, cancellationToken).ConfigureAwait(false));
+    }
+
+    /// <summary>The batch of changes (deletes first, then new and changed entities); null when there are none.</summary>
+    private SavePlan? PrepareSave()
+    {
         ThrowIfDisposed();
-        var commands = new List<WriteCommand>();
-        var written = new List<(SessionEntry Entry, byte[] Json, byte[] Metadata)>();
+        var save = new SavePlan();
         foreach (var (key, etag) in _deletes)
-            commands.Add(WriteCommand.Delete(key, UseOptimisticConcurrency ? etag : null));
+            save.Commands.Add(WriteCommand.Delete(key, UseOptimisticConcurrency ? etag : null));
         foreach (var entry in _byKey.Values)
         {
             var json = _store.Serializer.Serialize(entry.Entity, entry.Key);
@@ -33,21 +51,30 @@ public sealed partial class DocumentSession
             long? expected = entry.IsNew
                 ? (entry.GeneratedId || UseOptimisticConcurrency ? 0 : null)
                 : (UseOptimisticConcurrency ? entry.Etag : null);
-            commands.Add(WriteCommand.Put(entry.Key, json, metadata, expected));
-            written.Add((entry, json, metadata));
+            save.Commands.Add(WriteCommand.Put(entry.Key, json, metadata, expected));
+            save.Written.Add((entry, json, metadata));
         }
-        if (commands.Count == 0)
-            return;
-        CountRequest();
-        var etags = _store.Backend.Batch(commands);
-        var deletes = _deletes.Count;
-        _deletes.Clear();
-        for (var i = 0; i < written.Count; i++)
+        return save.Commands.Count == 0 ? null : save;
+    }
+
+    private sealed class SavePlan
+    {
+        public List<WriteCommand> Commands { get; } = [];
+
+        public List<(SessionEntry Entry, byte[] Json, byte[] Metadata)> Written { get; } = [];
+
+        /// <summary>After the batch committed: the deletes are done, the written JSON is the new baseline.</summary>
+        public void Apply(DocumentSession session, IReadOnlyList<long?> etags)
         {
-            var (entry, json, metadata) = written[i];
-            entry.Etag = etags[deletes + i];
-            entry.Json = json;
-            entry.Metadata = metadata;
+            var deletes = Commands.Count - Written.Count;
+            session._deletes.Clear();
+            for (var i = 0; i < Written.Count; i++)
+            {
+                var (entry, json, metadata) = Written[i];
+                entry.Etag = etags[deletes + i];
+                entry.Json = json;
+                entry.Metadata = metadata;
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
 using RavenLite.Client.Backend;
+using RavenLite.Indexing;
 
 namespace RavenLite.Client;
 
@@ -17,7 +18,21 @@ public sealed partial class RavenQuery<T>
     public List<T> ToList()
     {
         _session.CountRequest();
-        var page = _session.RunQuery(_indexName, Build(_continuation is null ? _skip : 0, _take, _continuation));
+        return Tracked(_session.RunQuery(_indexName, FirstPage()));
+    }
+
+    /// <inheritdoc cref="ToList"/>
+    /// <param name="cancellationToken">Cancels the wait for the server or the index.</param>
+    public async Task<List<T>> ToListAsync(CancellationToken cancellationToken = default)
+    {
+        _session.CountRequest();
+        return Tracked(await _session.RunQueryAsync(_indexName, FirstPage(), cancellationToken).ConfigureAwait(false));
+    }
+
+    private IndexQuery FirstPage() => Build(_continuation is null ? _skip : 0, _take, _continuation);
+
+    private List<T> Tracked(QueryPage page)
+    {
         Record(page);
         var results = new List<T>(page.Results.Count);
         foreach (var document in page.Results)
@@ -46,6 +61,38 @@ public sealed partial class RavenQuery<T>
         {
             var start = first && continuation is null ? _skip : 0;
             var page = _session.RunQuery(_indexName, Build(start, Math.Min(remaining, StreamPageSize), continuation));
+            first = false;
+            Record(page);
+            foreach (var document in page.Results)
+            {
+                if (remaining-- <= 0)
+                    yield break;
+                yield return _session.Peek<T>(document);
+            }
+            continuation = page.Continuation;
+            if (continuation is null)
+                yield break;
+        }
+    }
+
+    /// <inheritdoc cref="Stream"/>
+    /// <param name="cancellationToken">Cancels the wait for the next page.</param>
+    public IAsyncEnumerable<T> StreamAsync(CancellationToken cancellationToken = default)
+    {
+        _session.CountRequest();
+        return WalkAsync(cancellationToken);
+    }
+
+    private async IAsyncEnumerable<T> WalkAsync([System.Runtime.CompilerServices.EnumeratorCancellation] CancellationToken cancellationToken)
+    {
+        var remaining = _take ?? int.MaxValue;
+        var continuation = _continuation;
+        var first = true;
+        while (remaining > 0)
+        {
+            var start = first && continuation is null ? _skip : 0;
+            var page = await _session.RunQueryAsync(_indexName, Build(start, Math.Min(remaining, StreamPageSize), continuation), cancellationToken)
+                .ConfigureAwait(false);
             first = false;
             Record(page);
             foreach (var document in page.Results)

@@ -49,6 +49,35 @@ internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDataba
             result.IndexEtag, result.IndexTimestamp, result.PageSize, result.Continuation);
     }
 
+    // Storage is synchronous and in-process: the async forms do the work on the caller's thread.
+    public Task<IReadOnlyList<StoredDocument?>> GetAsync(IReadOnlyList<string> keys, CancellationToken cancellationToken)
+    {
+        cancellationToken.ThrowIfCancellationRequested();
+        return Task.FromResult(Get(keys));
+    }
+
+    public Task<IReadOnlyList<long?>> BatchAsync(IReadOnlyList<WriteCommand> commands, CancellationToken cancellationToken)
+    {
+        cancellationToken.ThrowIfCancellationRequested();
+        return Task.FromResult(Batch(commands));
+    }
+
+    /// <summary>A wait for non-stale results is awaited without holding the thread, as the server does; then the query runs.</summary>
+    public async Task<QueryPage> QueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken)
+    {
+        if (query.WaitForNonStaleResults)
+        {
+            await Database.WaitForNonStaleAsync(indexName, query.Timeout, cancellationToken).ConfigureAwait(false);
+            query = new IndexQuery
+            {
+                Query = query.Query, Start = query.Start, PageSize = query.PageSize, SortBy = query.SortBy,
+                Timeout = query.Timeout, Continuation = query.Continuation,
+            };
+        }
+        cancellationToken.ThrowIfCancellationRequested();
+        return Query(indexName, query);
+    }
+
     private static StoredDocument ToStored(Document document) =>
         new(document.Key, document.Etag, document.DataJson, document.MetadataJson);
 

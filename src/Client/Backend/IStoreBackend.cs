@@ -18,4 +18,13 @@ internal interface IStoreBackend : IDisposable
 
     /// <summary>Runs one page of a query.</summary>
     QueryPage Query(string indexName, IndexQuery query);
+
+    /// <summary>As <see cref="Get"/>, without blocking on the network (the embedded database does its work synchronously).</summary>
+    Task<IReadOnlyList<StoredDocument?>> GetAsync(IReadOnlyList<string> keys, CancellationToken cancellationToken);
+
+    /// <summary>As <see cref="Batch"/>, without blocking on the network.</summary>
+    Task<IReadOnlyList<long?>> BatchAsync(IReadOnlyList<WriteCommand> commands, CancellationToken cancellationToken);
+
+    /// <summary>As <see cref="Query"/>, without blocking on the network.</summary>
+    Task<QueryPage> QueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken);
 }

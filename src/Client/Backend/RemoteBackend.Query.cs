@@ -7,11 +7,16 @@ namespace RavenLite.Client.Backend;
 
 internal sealed partial class RemoteBackend
 {
-    public QueryPage Query(string indexName, IndexQuery query)
+    public QueryPage Query(string indexName, IndexQuery query) => Run(QueryRequest(indexName, query), root => ParsePage(indexName, root));
+
+    public Task<QueryPage> QueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken) =>
+        RunAsync(QueryRequest(indexName, query), root => ParsePage(indexName, root), cancellationToken);
+
+    private static RemoteRequest QueryRequest(string indexName, IndexQuery query) =>
+        new(HttpMethod.Get, QueryUrl(indexName, query), Body: null, error => RemoteErrors.ForQuery(error, indexName));
+
+    private static QueryPage ParsePage(string indexName, JsonElement root)
     {
-        using var response = Send(HttpMethod.Get, QueryUrl(indexName, query), body: null,
-            status => RemoteErrors.ForQuery(status, indexName));
-        var root = response.RootElement;
         var results = root.GetProperty("Results");
         var documents = new StoredDocument[results.GetArrayLength()];
         var i = 0;

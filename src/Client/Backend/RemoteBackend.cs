@@ -8,6 +8,7 @@ namespace RavenLite.Client.Backend;
 /// Sessions over a RavenLite server, through its documented routes and one <see cref="HttpClient"/>: loads are
 /// multi-gets (<c>POST /queries</c>: the full <c>@metadata</c>, and no key escaping in URLs), saves one
 /// <c>POST /bulk_docs</c>, queries <c>GET /indexes/{name}</c>. Bodies are always sent as <c>application/json</c>.
+/// Each operation is a request (method, URL, body, error mapping) and a parser of the answer, run synchronously or not.
 /// </summary>
 internal sealed partial class RemoteBackend : IStoreBackend
 {
@@ -25,57 +26,55 @@ internal sealed partial class RemoteBackend : IStoreBackend
             _http.DefaultRequestHeaders.Add("X-Api-Key", options.ApiKey);
     }
 
-    public IReadOnlyList<StoredDocument?> Get(IReadOnlyList<string> keys)
+    private T Run<T>(RemoteRequest request, Func<JsonElement, T> parse)
     {
-        var body = WriteJson(json =>
+        using var message = request.ToMessage();
+        HttpResponseMessage response;
+        try
         {
-            json.WriteStartArray();
-            foreach (var key in keys)
-                json.WriteStringValue(key);
-            json.WriteEndArray();
-        });
-        using var response = Send(HttpMethod.Post, "queries", body, RemoteErrors.ForDocuments);
-        var results = response.RootElement.GetProperty("Results");
-        var documents = new StoredDocument?[results.GetArrayLength()];
-        var i = 0;
-        foreach (var element in results.EnumerateArray())
-            documents[i++] = element.ValueKind == JsonValueKind.Null ? null : RemoteDocuments.Read(element);
-        return documents;
+            response = _http.Send(message);
+        }
+        catch (TaskCanceledException ex)
+        {
+            throw TimedOut(request, ex);
+        }
+        using (response)
+        {
+            using var stream = response.Content.ReadAsStream();
+            if (!response.IsSuccessStatusCode)
+                throw request.Error(RemoteError.Read((int)response.StatusCode, stream, request.Describe()));
+            using var json = JsonDocument.Parse(stream);
+            return parse(json.RootElement);
+        }
     }
 
-    public IReadOnlyList<long?> Batch(IReadOnlyList<WriteCommand> commands)
+    private async Task<T> RunAsync<T>(RemoteRequest request, Func<JsonElement, T> parse, CancellationToken cancellationToken)
     {
-        var body = WriteJson(json =>
+        using var message = request.ToMessage();
+        HttpResponseMessage response;
+        try
         {
-            json.WriteStartArray();
-            foreach (var command in commands)
-            {
-                json.WriteStartObject();
-                json.WriteString("Method", command.IsDelete ? "DELETE" : "PUT");
-                json.WriteString("Key", command.Key);
-                if (!command.IsDelete)
-                {
-                    json.WritePropertyName("Document");
-                    json.WriteRawValue(command.Data, skipInputValidation: true);
-                    json.WritePropertyName("Metadata");
-                    json.WriteRawValue(command.Metadata!, skipInputValidation: true);
-                }
-                if (command.ExpectedEtag is { } etag)
-                    json.WriteNumber("Etag", etag);
-                json.WriteEndObject();
-            }
-            json.WriteEndArray();
-        });
-        using var response = Send(HttpMethod.Post, "bulk_docs", body, status => RemoteErrors.ForBatch(status, commands));
-        var etags = new long?[commands.Count];
-        var i = 0;
-        foreach (var result in response.RootElement.EnumerateArray())
-        {
-            var etag = result.GetProperty("Etag");
-            etags[i++] = etag.ValueKind == JsonValueKind.Null ? null : long.Parse(etag.GetString()!, System.Globalization.CultureInfo.InvariantCulture);
+            response = await _http.SendAsync(message, cancellationToken).ConfigureAwait(false);
         }
-        return etags;
+        catch (TaskCanceledException ex) when (!cancellationToken.IsCancellationRequested)
+        {
+            throw TimedOut(request, ex);
+        }
+        using (response)
+        {
+            var stream = await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
+            await using (stream.ConfigureAwait(false))
+            {
+                if (!response.IsSuccessStatusCode)
+                    throw request.Error(RemoteError.Read((int)response.StatusCode, stream, request.Describe()));
+                using var json = await JsonDocument.ParseAsync(stream, cancellationToken: cancellationToken).ConfigureAwait(false);
+                return parse(json.RootElement);
+            }
+        }
     }
+
+    private TimeoutException TimedOut(RemoteRequest request, Exception inner) =>
+        new($"The server did not answer {request.Describe()} within {_http.Timeout.TotalSeconds:0.###} s.", inner);
 
     private static byte[] WriteJson(Action<Utf8JsonWriter> write)
     {
@@ -85,32 +84,22 @@ internal sealed partial class RemoteBackend : IStoreBackend
         return buffer.WrittenSpan.ToArray();
     }
 
-    /// <summary>Sends a request and parses the JSON answer, or turns an error answer into the embedded exception type.</summary>
-    private JsonDocument Send(HttpMethod method, string relativeUrl, byte[]? body, Func<RemoteError, Exception> error)
-    {
-        using var request = new HttpRequestMessage(method, relativeUrl);
-        if (body is not null)
-        {
-            request.Content = new ByteArrayContent(body);
-            request.Content.Headers.ContentType = s_json;
-        }
-        HttpResponseMessage response;
-        try
-        {
-            response = _http.Send(request);
-        }
-        catch (TaskCanceledException ex)
-        {
-            throw new TimeoutException($"The server did not answer {method} /{relativeUrl} within {_http.Timeout.TotalSeconds:0.###} s.", ex);
-        }
-        using (response)
-        {
-            using var stream = response.Content.ReadAsStream();
-            if (response.IsSuccessStatusCode)
-                return JsonDocument.Parse(stream);
-            throw error(RemoteError.Read((int)response.StatusCode, stream, $"{method} /{relativeUrl}"));
-        }
-    }
-
     public void Dispose() => _http.Dispose();
+
+    /// <summary>One request to the server, and how its error answers become exceptions.</summary>
+    private sealed record RemoteRequest(HttpMethod Method, string RelativeUrl, byte[]? Body, Func<RemoteError, Exception> Error)
+    {
+        public HttpRequestMessage ToMessage()
+        {
+            var message = new HttpRequestMessage(Method, RelativeUrl);
+            if (Body is not null)
+            {
+                message.Content = new ByteArrayContent(Body);
+                message.Content.Headers.ContentType = s_json;
+            }
+            return message;
+        }
+
+        public string Describe() => $"{Method} /{RelativeUrl}";
+    }
 }
