@@ -1,3 +1,4 @@
+using System.Reflection;
 using RavenLite.Client.Backend;
 using RavenLite.Client.Serialization;
 using RavenLite.Client.Session;
@@ -141,10 +142,18 @@ public sealed partial class DocumentSession
     {
         var type = requested;
         if (_store.Conventions.UseClrTypeOnLoad && EntityMetadata.Read(document.MetadataJson, EntityMetadata.ClrType) is { } name
-            && Type.GetType(name, throwOnError: false) is { } stored && stored != requested && requested.IsAssignableFrom(stored))
+            && ResolveLoadedType(name) is { } stored && stored != requested && requested.IsAssignableFrom(stored))
             type = stored;
         var entity = _store.Serializer.Deserialize(document.DataJson, type, document.Key);
         _store.IdentityOf(entity.GetType())?.SetValue(entity, document.Key);
         return entity;
     }
+
+    /// <summary>
+    /// The type a <c>Raven-Clr-Type</c> names, looked up only in assemblies already loaded: a name written into the
+    /// database must not make the process load an assembly.
+    /// </summary>
+    private static Type? ResolveLoadedType(string name) => Type.GetType(name,
+        assembly => AppDomain.CurrentDomain.GetAssemblies().FirstOrDefault(a => AssemblyName.ReferenceMatchesDefinition(assembly, a.GetName())),
+        typeResolver: null, throwOnError: false);
 }

@@ -30,10 +30,14 @@ public sealed class EmbeddedStoreFixture : StoreFixture
         return Task.CompletedTask;
     }
 
-    public override Task PutRawAsync(string key, string json, string? entityName)
+    public override Task PutRawAsync(string key, string json, string? entityName, string? clrType = null)
     {
-        var metadata = entityName is null ? null : DocumentContent.FromJson($$"""{"Raven-Entity-Name":"{{entityName}}"}""");
-        Database.Put(key, DocumentContent.FromJson(json), metadata);
+        var metadata = new Newtonsoft.Json.Linq.JObject();
+        if (entityName is not null)
+            metadata["Raven-Entity-Name"] = entityName;
+        if (clrType is not null)
+            metadata["Raven-Clr-Type"] = clrType;
+        Database.Put(key, DocumentContent.FromJson(json), DocumentContent.FromJObject(metadata));
         return Task.CompletedTask;
     }
 

@@ -38,11 +38,13 @@ public sealed class RemoteStoreFixture : StoreFixture
         Assert.True(response.IsSuccessStatusCode, await response.Content.ReadAsStringAsync());
     }
 
-    public override async Task PutRawAsync(string key, string json, string? entityName)
+    public override async Task PutRawAsync(string key, string json, string? entityName, string? clrType = null)
     {
         using var request = new HttpRequestMessage(HttpMethod.Put, "/docs/" + key) { Content = Json(json) };
         if (entityName is not null)
             request.Headers.Add("Raven-Entity-Name", entityName);
+        if (clrType is not null)
+            request.Headers.Add("Raven-Clr-Type", clrType);
         using var response = await _admin.SendAsync(request);
         Assert.True(response.IsSuccessStatusCode, await response.Content.ReadAsStringAsync());
     }

@@ -14,7 +14,7 @@ public abstract class StoreFixture : IAsyncDisposable
     public abstract Task PutIndexAsync(string name, string definitionJson);
 
     /// <summary>Writes a document without the client, as another program would.</summary>
-    public abstract Task PutRawAsync(string key, string json, string? entityName);
+    public abstract Task PutRawAsync(string key, string json, string? entityName, string? clrType = null);
 
     public abstract ValueTask DisposeAsync();
 }

@@ -114,6 +114,20 @@ public abstract partial class SessionTests
         Assert.Equal("animals/rex", dog.Id);
     }
 
+    [Theory]
+    [InlineData("RavenLite.Client.Tests.Infrastructure.SelfReference, RavenLite.Client.Tests")] // not an Animal
+    [InlineData("Some.Type, An.Assembly.Nobody.Loaded")]
+    [InlineData("not a type name at all [[")]
+    public async Task Polymorphic_load_ignores_a_stored_type_that_is_not_a_loaded_subtype(string clrType)
+    {
+        await Fixture.PutRawAsync("animals/odd", """{"Name":"odd"}""", "Animal", clrType);
+        using var polymorphic = Fixture.OpenAnotherStore(new StoreConventions { UseClrTypeOnLoad = true });
+        using var session = polymorphic.OpenSession();
+        var animal = session.Load<Animal>("animals/odd");
+        Assert.Equal(typeof(Animal), animal!.GetType());
+        Assert.Equal("odd", animal.Name);
+    }
+
     [Fact]
     public void Loading_a_tracked_id_as_an_unrelated_type_throws_InvalidCastException()
     {
