@@ -9,9 +9,9 @@ public sealed partial class DocumentDatabase
 
     /// <summary>
     /// The database's indexes: the built-in <c>Raven/DocumentsByEntityName</c> and the user indexes, kept up to
-    /// date by a background indexer. See <c>docs/indexing.md</c>.
+    /// date by a background indexer. Internal: callers use the index methods of this class.
     /// </summary>
-    public IndexStore Indexes => Volatile.Read(ref _indexes) ?? throw new ObjectDisposedException(nameof(DocumentDatabase));
+    internal IndexStore Indexes => Volatile.Read(ref _indexes) ?? throw new ObjectDisposedException(nameof(DocumentDatabase));
 
     /// <inheritdoc cref="IndexStore.Query"/>
     public QueryResult Query(string indexName, IndexQuery query) => Indexes.Query(indexName, query);
@@ -33,6 +33,13 @@ public sealed partial class DocumentDatabase
 
     /// <summary>Every index's statistics: documents, last indexed etag, staleness, errors.</summary>
     public IReadOnlyList<IndexStatistics> GetIndexStatistics() => Indexes.GetStatistics();
+
+    /// <inheritdoc cref="IndexStore.GetStatistics(string)"/>
+    public IndexStatistics GetIndexStatistics(string name) => Indexes.GetStatistics(name);
+
+    /// <inheritdoc cref="IndexStore.WaitForNonStaleAsync"/>
+    public Task WaitForNonStaleAsync(string indexName, TimeSpan? timeout = null, CancellationToken cancellationToken = default) =>
+        Indexes.WaitForNonStaleAsync(indexName, timeout, cancellationToken);
 
     /// <summary>Called last by the constructor: opens the indexes and starts the indexer, or closes the store and throws.</summary>
     private void StartIndexing()

@@ -34,16 +34,18 @@ public sealed partial class DocumentDatabase : IDisposable
     /// <summary>The options the database was opened with.</summary>
     public DocumentDatabaseOptions Options { get; }
 
-    /// <summary>The document store: every document operation, including the etag feed and tombstones.</summary>
-    public DocumentStore Documents { get; }
+    /// <summary>The storage layer's document store; callers go through this class, which is the one front door.</summary>
+    internal DocumentStore Documents { get; }
 
     /// <inheritdoc cref="DocumentStore.Put(string, DocumentContent, DocumentContent?, long?, CommitMode)"/>
-    public PutResult Put(string key, JObject data, JObject? metadata = null, long? expectedEtag = null) =>
-        Documents.Put(key, data, metadata, expectedEtag);
+    public PutResult Put(string key, JObject data, JObject? metadata = null, long? expectedEtag = null,
+        CommitMode mode = CommitMode.Durable) =>
+        Documents.Put(key, data, metadata, expectedEtag, mode);
 
     /// <inheritdoc cref="DocumentStore.Put(string, DocumentContent, DocumentContent?, long?, CommitMode)"/>
-    public PutResult Put(string key, DocumentContent data, DocumentContent? metadata = null, long? expectedEtag = null) =>
-        Documents.Put(key, data, metadata, expectedEtag);
+    public PutResult Put(string key, DocumentContent data, DocumentContent? metadata = null, long? expectedEtag = null,
+        CommitMode mode = CommitMode.Durable) =>
+        Documents.Put(key, data, metadata, expectedEtag, mode);
 
     /// <inheritdoc cref="DocumentStore.Get(string)"/>
     public Document? Get(string key) => Documents.Get(key);
@@ -52,10 +54,12 @@ public sealed partial class DocumentDatabase : IDisposable
     public IReadOnlyList<Document?> Get(IReadOnlyList<string> keys) => Documents.Get(keys);
 
     /// <inheritdoc cref="DocumentStore.Delete"/>
-    public bool Delete(string key, long? expectedEtag = null) => Documents.Delete(key, expectedEtag);
+    public bool Delete(string key, long? expectedEtag = null, CommitMode mode = CommitMode.Durable) =>
+        Documents.Delete(key, expectedEtag, mode);
 
     /// <inheritdoc cref="DocumentStore.Batch"/>
-    public IReadOnlyList<BatchResult> Batch(IReadOnlyList<BatchCommand> commands) => Documents.Batch(commands);
+    public IReadOnlyList<BatchResult> Batch(IReadOnlyList<BatchCommand> commands, CommitMode mode = CommitMode.Durable) =>
+        Documents.Batch(commands, mode);
 
     /// <inheritdoc cref="DocumentStore.GetDocuments"/>
     public IReadOnlyList<Document> GetDocuments(int start, int pageSize) => Documents.GetDocuments(start, pageSize);

@@ -20,7 +20,7 @@ internal static class IndexQueryRoute
         if (request.WaitForNonStaleResults)
         {
             var timeout = request.Timeout ?? database.Options.DefaultQueryWaitTimeout;
-            await database.Indexes.WaitForNonStaleAsync(indexName, timeout, context.RequestAborted);
+            await database.WaitForNonStaleAsync(indexName, timeout, context.RequestAborted);
         }
         var result = database.Query(indexName, request.Query);
 

@@ -46,7 +46,7 @@ public sealed partial class DocumentStore : IDisposable
     internal StorageTable EntityCountsTable { get; }
 
     /// <summary>The engine underneath, for components that keep their own tables beside the documents.</summary>
-    public IStorageEngine Engine { get; }
+    internal IStorageEngine Engine { get; }
 
     /// <summary>
     /// Opens (creating when missing) the store in <see cref="StorageOptions.DataDirectory"/>.

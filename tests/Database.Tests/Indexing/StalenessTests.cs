@@ -66,7 +66,7 @@ public sealed class StalenessTests : IDisposable
         using (_db.Db.Indexes.PauseIndexing())
         {
             PutCarts(0, 300);
-            wait = _db.Db.Indexes.WaitForNonStaleAsync(IndexingDatabase.ByEntityName, TimeSpan.FromSeconds(30));
+            wait = _db.Db.WaitForNonStaleAsync(IndexingDatabase.ByEntityName, TimeSpan.FromSeconds(30));
             await Task.Delay(50);
             Assert.False(wait.IsCompleted); // the indexer is held back, so the wait cannot have finished
         }
@@ -84,7 +84,7 @@ public sealed class StalenessTests : IDisposable
         {
             PutCarts(0, 5);
             var ex = await Assert.ThrowsAsync<TimeoutException>(() =>
-                _db.Db.Indexes.WaitForNonStaleAsync(IndexingDatabase.ByEntityName, TimeSpan.FromMilliseconds(50)));
+                _db.Db.WaitForNonStaleAsync(IndexingDatabase.ByEntityName, TimeSpan.FromMilliseconds(50)));
             Assert.Contains("5 etags behind", ex.Message, StringComparison.Ordinal);
         }
     }

@@ -1,0 +1,89 @@
+using RavenLite.Database;
+using RavenLite.Indexing;
+using RavenLite.Storage.Documents;
+
+namespace RavenLite.Client.Backend;
+
+/// <summary>
+/// Sessions over a <see cref="DocumentDatabase"/> in this process: documents are handed over as the cache's UTF-8
+/// JSON (shared, never copied), writes go to BSON straight from the serialized JSON.
+/// </summary>
+internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDatabase) : IStoreBackend
+{
+    public DocumentDatabase Database { get; } = database;
+
+    public IReadOnlyList<StoredDocument?> Get(IReadOnlyList<string> keys)
+    {
+        var documents = Database.Get(keys);
+        var result = new StoredDocument?[documents.Count];
+        for (var i = 0; i < result.Length; i++)
+            result[i] = documents[i] is { } document ? ToStored(document) : null;
+        return result;
+    }
+
+    public IReadOnlyList<long?> Batch(IReadOnlyList<WriteCommand> commands)
+    {
+        var batch = new BatchCommand[commands.Count];
+        for (var i = 0; i < batch.Length; i++)
+        {
+            var command = commands[i];
+            batch[i] = command.IsDelete
+                ? BatchCommand.Delete(command.Key, command.ExpectedEtag)
+                : BatchCommand.Put(command.Key, DocumentContent.FromJson(command.Data), DocumentContent.FromJson(command.Metadata!),
+                    command.ExpectedEtag);
+        }
+        var results = Database.Batch(batch);
+        var etags = new long?[results.Count];
+        for (var i = 0; i < etags.Length; i++)
+            etags[i] = results[i].Etag;
+        return etags;
+    }
+
+    public QueryPage Query(string indexName, IndexQuery query)
+    {
+        var result = Database.Query(indexName, query);
+        var documents = new StoredDocument[result.Results.Count];
+        for (var i = 0; i < documents.Length; i++)
+            documents[i] = ToStored(result.Results[i]);
+        return new QueryPage(result.IndexName, documents, result.TotalResults, result.SkippedResults, result.IsStale,
+            result.IndexEtag, result.IndexTimestamp, result.PageSize, result.Continuation);
+    }
+
+    // Storage is synchronous and in-process: the async forms do the work on the caller's thread.
+    public Task<IReadOnlyList<StoredDocument?>> GetAsync(IReadOnlyList<string> keys, CancellationToken cancellationToken)
+    {
+        cancellationToken.ThrowIfCancellationRequested();
+        return Task.FromResult(Get(keys));
+    }
+
+    public Task<IReadOnlyList<long?>> BatchAsync(IReadOnlyList<WriteCommand> commands, CancellationToken cancellationToken)
+    {
+        cancellationToken.ThrowIfCancellationRequested();
+        return Task.FromResult(Batch(commands));
+    }
+
+    /// <summary>A wait for non-stale results is awaited without holding the thread, as the server does; then the query runs.</summary>
+    public async Task<QueryPage> QueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken)
+    {
+        if (query.WaitForNonStaleResults)
+        {
+            await Database.WaitForNonStaleAsync(indexName, query.Timeout, cancellationToken).ConfigureAwait(false);
+            query = new IndexQuery
+            {
+                Query = query.Query, Start = query.Start, PageSize = query.PageSize, SortBy = query.SortBy,
+                Timeout = query.Timeout, Continuation = query.Continuation,
+            };
+        }
+        cancellationToken.ThrowIfCancellationRequested();
+        return Query(indexName, query);
+    }
+
+    private static StoredDocument ToStored(Document document) =>
+        new(document.Key, document.Etag, document.DataJson, document.MetadataJson);
+
+    public void Dispose()
+    {
+        if (ownsDatabase)
+            Database.Dispose();
+    }
+}

@@ -1,0 +1,79 @@
+using System.Globalization;
+using System.Text.Json;
+
+namespace RavenLite.Client.Backend;
+
+internal sealed partial class RemoteBackend
+{
+    public IReadOnlyList<StoredDocument?> Get(IReadOnlyList<string> keys) => Run(GetRequest(keys), ParseDocuments);
+
+    public Task<IReadOnlyList<StoredDocument?>> GetAsync(IReadOnlyList<string> keys, CancellationToken cancellationToken) =>
+        RunAsync(GetRequest(keys), ParseDocuments, cancellationToken);
+
+    public IReadOnlyList<long?> Batch(IReadOnlyList<WriteCommand> commands) => Run(BatchRequest(commands), ParseEtags);
+
+    public Task<IReadOnlyList<long?>> BatchAsync(IReadOnlyList<WriteCommand> commands, CancellationToken cancellationToken) =>
+        RunAsync(BatchRequest(commands), ParseEtags, cancellationToken);
+
+    /// <summary><c>POST /queries</c> with the keys.</summary>
+    private static RemoteRequest GetRequest(IReadOnlyList<string> keys)
+    {
+        var body = WriteJson(json =>
+        {
+            json.WriteStartArray();
+            foreach (var key in keys)
+                json.WriteStringValue(key);
+            json.WriteEndArray();
+        });
+        return new RemoteRequest(HttpMethod.Post, "queries", body, RemoteErrors.ForDocuments);
+    }
+
+    private static IReadOnlyList<StoredDocument?> ParseDocuments(JsonElement root)
+    {
+        var results = root.GetProperty("Results");
+        var documents = new StoredDocument?[results.GetArrayLength()];
+        var i = 0;
+        foreach (var element in results.EnumerateArray())
+            documents[i++] = element.ValueKind == JsonValueKind.Null ? null : RemoteDocuments.Read(element);
+        return documents;
+    }
+
+    /// <summary><c>POST /bulk_docs</c>: the documents' JSON is written into the body as it was serialized.</summary>
+    private static RemoteRequest BatchRequest(IReadOnlyList<WriteCommand> commands)
+    {
+        var body = WriteJson(json =>
+        {
+            json.WriteStartArray();
+            foreach (var command in commands)
+            {
+                json.WriteStartObject();
+                json.WriteString("Method", command.IsDelete ? "DELETE" : "PUT");
+                json.WriteString("Key", command.Key);
+                if (!command.IsDelete)
+                {
+                    json.WritePropertyName("Document");
+                    json.WriteRawValue(command.Data, skipInputValidation: true);
+                    json.WritePropertyName("Metadata");
+                    json.WriteRawValue(command.Metadata!, skipInputValidation: true);
+                }
+                if (command.ExpectedEtag is { } etag)
+                    json.WriteNumber("Etag", etag);
+                json.WriteEndObject();
+            }
+            json.WriteEndArray();
+        });
+        return new RemoteRequest(HttpMethod.Post, "bulk_docs", body, error => RemoteErrors.ForBatch(error, commands));
+    }
+
+    private static IReadOnlyList<long?> ParseEtags(JsonElement root)
+    {
+        var etags = new long?[root.GetArrayLength()];
+        var i = 0;
+        foreach (var result in root.EnumerateArray())
+        {
+            var etag = result.GetProperty("Etag");
+            etags[i++] = etag.ValueKind == JsonValueKind.Null ? null : long.Parse(etag.GetString()!, CultureInfo.InvariantCulture);
+        }
+        return etags;
+    }
+}

@@ -1,0 +1,66 @@
+using System.Globalization;
+using System.Text;
+using System.Text.Json;
+using RavenLite.Indexing;
+
+namespace RavenLite.Client.Backend;
+
+internal sealed partial class RemoteBackend
+{
+    public QueryPage Query(string indexName, IndexQuery query) => Run(QueryRequest(indexName, query), root => ParsePage(indexName, root));
+
+    public Task<QueryPage> QueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken) =>
+        RunAsync(QueryRequest(indexName, query), root => ParsePage(indexName, root), cancellationToken);
+
+    private static RemoteRequest QueryRequest(string indexName, IndexQuery query) =>
+        new(HttpMethod.Get, QueryUrl(indexName, query), Body: null, error => RemoteErrors.ForQuery(error, indexName));
+
+    private static QueryPage ParsePage(string indexName, JsonElement root)
+    {
+        var results = root.GetProperty("Results");
+        var documents = new StoredDocument[results.GetArrayLength()];
+        var i = 0;
+        foreach (var element in results.EnumerateArray())
+            documents[i++] = RemoteDocuments.Read(element);
+        var timestamp = root.GetProperty("IndexTimestamp");
+        var continuation = root.GetProperty("Continuation");
+        return new QueryPage(
+            indexName,
+            documents,
+            root.GetProperty("TotalResults").GetInt32(),
+            root.GetProperty("SkippedResults").GetInt32(),
+            root.GetProperty("IsStale").GetBoolean(),
+            long.Parse(root.GetProperty("IndexEtag").GetString()!, CultureInfo.InvariantCulture),
+            timestamp.ValueKind == JsonValueKind.Null ? null : timestamp.GetDateTimeOffset(),
+            root.GetProperty("PageSize").GetInt32(),
+            continuation.ValueKind == JsonValueKind.Null ? null : continuation.GetString());
+    }
+
+    /// <summary><c>indexes/{name}?query=...</c>, every part percent-encoded (the name's <c>/</c> kept as separators).</summary>
+    private static string QueryUrl(string indexName, IndexQuery query)
+    {
+        var url = new StringBuilder("indexes/");
+        url.AppendJoin('/', indexName.Split('/').Select(Uri.EscapeDataString));
+        var separator = '?';
+        void Add(string name, string value)
+        {
+            url.Append(separator).Append(name).Append('=').Append(Uri.EscapeDataString(value));
+            separator = '&';
+        }
+        if (!string.IsNullOrEmpty(query.Query))
+            Add("query", query.Query);
+        if (query.Start != 0)
+            Add("start", query.Start.ToString(CultureInfo.InvariantCulture));
+        if (query.PageSize is { } pageSize)
+            Add("pageSize", pageSize.ToString(CultureInfo.InvariantCulture));
+        foreach (var sort in query.SortBy ?? [])
+            Add("sort", sort);
+        if (query.Continuation is not null)
+            Add("after", query.Continuation);
+        if (query.WaitForNonStaleResults)
+            Add("waitForNonStaleResults", "true");
+        if (query.Timeout is { } timeout)
+            Add("timeout", timeout.TotalSeconds.ToString("0.###", CultureInfo.InvariantCulture));
+        return url.ToString();
+    }
+}

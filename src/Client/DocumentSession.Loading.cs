@@ -1,0 +1,159 @@
+using System.Reflection;
+using RavenLite.Client.Backend;
+using RavenLite.Client.Serialization;
+using RavenLite.Client.Session;
+using RavenLite.Storage.Documents;
+
+namespace RavenLite.Client;
+
+public sealed partial class DocumentSession
+{
+    /// <summary>
+    /// The entity with this id, or null when there is no such document (or it was deleted in this session). An id
+    /// the session already tracks costs no round trip and gives the same instance.
+    /// </summary>
+    /// <exception cref="ArgumentException">A bad id (null, empty, over 255 bytes of UTF-8, control characters).</exception>
+    /// <exception cref="InvalidCastException">The session tracks this id as an object that is not a <typeparamref name="T"/>.</exception>
+    public T? Load<T>(string id) where T : class
+    {
+        if (TryLoadFromSession<T>(id, out var known))
+            return known;
+        CountRequest();
+        return _store.Backend.Get([id])[0] is { } document ? Track<T>(document) : null;
+    }
+
+    /// <inheritdoc cref="Load{T}(string)"/>
+    /// <param name="id">The id.</param>
+    /// <param name="cancellationToken">Cancels the wait for the server.</param>
+    public async Task<T?> LoadAsync<T>(string id, CancellationToken cancellationToken = default) where T : class
+    {
+        if (TryLoadFromSession<T>(id, out var known))
+            return known;
+        CountRequest();
+        var documents = await _store.Backend.GetAsync([id], cancellationToken).ConfigureAwait(false);
+        return documents[0] is { } document ? Track<T>(document) : null;
+    }
+
+    /// <summary>
+    /// The entities with these ids, in order (null where there is none), in one round trip for every id the session
+    /// does not already track (none when it tracks them all).
+    /// </summary>
+    /// <exception cref="ArgumentException">A bad id; nothing is loaded.</exception>
+    public T?[] Load<T>(IEnumerable<string> ids) where T : class
+    {
+        var plan = PlanLoad<T>(ids);
+        if (plan.Missing.Count > 0)
+        {
+            CountRequest();
+            plan.Fill(this, _store.Backend.Get(plan.Missing));
+        }
+        return plan.Results;
+    }
+
+    /// <inheritdoc cref="Load{T}(IEnumerable{string})"/>
+    /// <param name="ids">The ids.</param>
+    /// <param name="cancellationToken">Cancels the wait for the server.</param>
+    public async Task<T?[]> LoadAsync<T>(IEnumerable<string> ids, CancellationToken cancellationToken = default) where T : class
+    {
+        var plan = PlanLoad<T>(ids);
+        if (plan.Missing.Count > 0)
+        {
+            CountRequest();
+            plan.Fill(this, await _store.Backend.GetAsync(plan.Missing, cancellationToken).ConfigureAwait(false));
+        }
+        return plan.Results;
+    }
+
+    private bool TryLoadFromSession<T>(string id, out T? known) where T : class
+    {
+        DocumentKey.Validate(id, nameof(id));
+        ThrowIfDisposed();
+        return TryFromSession(id, out known);
+    }
+
+    /// <summary>Validates every id, answers what the session can, and lists the ids it must fetch.</summary>
+    private LoadPlan<T> PlanLoad<T>(IEnumerable<string> ids) where T : class
+    {
+        ArgumentNullException.ThrowIfNull(ids);
+        var list = ids as IReadOnlyList<string> ?? [.. ids];
+        for (var i = 0; i < list.Count; i++)
+            DocumentKey.Validate(list[i], $"ids[{i}]");
+        ThrowIfDisposed();
+        var plan = new LoadPlan<T>(new T?[list.Count]);
+        for (var i = 0; i < list.Count; i++)
+        {
+            if (TryFromSession<T>(list[i], out var known))
+            {
+                plan.Results[i] = known;
+            }
+            else
+            {
+                plan.Missing.Add(list[i]);
+                plan.Positions.Add(i);
+            }
+        }
+        return plan;
+    }
+
+    private sealed record LoadPlan<T>(T?[] Results) where T : class
+    {
+        public List<string> Missing { get; } = [];
+
+        public List<int> Positions { get; } = [];
+
+        public void Fill(DocumentSession session, IReadOnlyList<StoredDocument?> documents)
+        {
+            for (var i = 0; i < documents.Count; i++)
+                Results[Positions[i]] = documents[i] is { } document ? session.Track<T>(document) : null;
+        }
+    }
+
+    /// <summary>True when the session can answer for <paramref name="id"/> itself: a tracked entity, or one deleted here.</summary>
+    private bool TryFromSession<T>(string id, out T? entity) where T : class
+    {
+        entity = null;
+        if (_byKey.TryGetValue(id, out var entry))
+        {
+            entity = entry.Entity as T ?? throw new InvalidCastException(
+                $"The session tracks '{id}' as a {entry.Entity.GetType()}, which is not a {typeof(T)}.");
+            return true;
+        }
+        return _deletes.ContainsKey(id);
+    }
+
+    /// <summary>
+    /// The session's entity for a document the backend returned: the tracked instance when there is one (a query
+    /// may return what is already loaded), else a new one, deserialized from the document's JSON and tracked.
+    /// </summary>
+    internal T Track<T>(StoredDocument document) where T : class
+    {
+        if (_byKey.TryGetValue(document.Key, out var known))
+            return known.Entity as T ?? throw new InvalidCastException(
+                $"The session tracks '{document.Key}' as a {known.Entity.GetType()}, which is not a {typeof(T)}.");
+        var entity = (T)Materialize(document, typeof(T));
+        var entry = new SessionEntry(document.Key, entity) { Etag = document.Etag, Json = document.DataJson, Metadata = document.MetadataJson };
+        _byKey.Add(entry.Key, entry);
+        _byEntity.Add(entity, entry);
+        return entity;
+    }
+
+    /// <summary>A new entity from a document, untracked: the type asked for, or the stored CLR type when asked to and it derives from it.</summary>
+    internal object Materialize(StoredDocument document, Type requested)
+    {
+        var type = requested;
+        if (_store.Conventions.UseClrTypeOnLoad && EntityMetadata.Read(document.MetadataJson, EntityMetadata.ClrType) is { } name
+            && ResolveLoadedType(name) is { } stored && stored != requested && requested.IsAssignableFrom(stored))
+            type = stored;
+        var entity = _store.Serializer.Deserialize(document.DataJson, type, document.Key);
+        _store.IdentityOf(entity.GetType())?.SetValue(entity, document.Key);
+        return entity;
+    }
+
+    /// <summary>
+    /// The type a <c>Raven-Clr-Type</c> names, looked up only in assemblies already loaded: a name written into the
+    /// database must not make the process load an assembly.
+    /// </summary>
+    private static Type? ResolveLoadedType(string name) => Type.GetType(name,
+        assembly => AppDomain.CurrentDomain.GetAssemblies().FirstOrDefault(a => AssemblyName.ReferenceMatchesDefinition(assembly, a.GetName())),
+        typeResolver: null, throwOnError: false);
+}

@@ -1,0 +1,47 @@
+using RavenLite.Client.Backend;
+using RavenLite.Indexing;
+
+namespace RavenLite.Client;
+
+public sealed partial class DocumentSession
+{
+    /// <summary>The built-in index over every document's entity name (<c>Tag</c>).</summary>
+    public const string CollectionIndexName = "Raven/DocumentsByEntityName";
+
+    /// <summary>
+    /// A query over the documents of <typeparamref name="T"/>'s collection (<c>Tag:"Cart"</c> on the built-in
+    /// index, the entity name from <see cref="StoreConventions.FindEntityName"/>).
+    /// </summary>
+    public RavenQuery<T> Query<T>() where T : class
+    {
+        ThrowIfDisposed();
+        var entityName = _store.Conventions.FindEntityName(typeof(T));
+        return new RavenQuery<T>(this, CollectionIndexName, $"Tag:\"{entityName.Replace("\\", "\\\\", StringComparison.Ordinal).Replace("\"", "\\\"", StringComparison.Ordinal)}\"");
+    }
+
+    /// <summary>A query over the index named <paramref name="indexName"/>; every document it matches is read as a <typeparamref name="T"/>.</summary>
+    public RavenQuery<T> Query<T>(string indexName) where T : class
+    {
+        ArgumentException.ThrowIfNullOrWhiteSpace(indexName);
+        ThrowIfDisposed();
+        return new RavenQuery<T>(this, indexName, collectionClause: null);
+    }
+
+    internal QueryPage RunQuery(string indexName, IndexQuery query)
+    {
+        ThrowIfDisposed();
+        return _store.Backend.Query(indexName, query);
+    }
+
+    internal Task<QueryPage> RunQueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken)
+    {
+        ThrowIfDisposed();
+        return _store.Backend.QueryAsync(indexName, query, cancellationToken);
+    }
+
+    /// <summary>The tracked instance for a document, else a new untracked one (streaming).</summary>
+    internal T Peek<T>(StoredDocument document) where T : class =>
+        _byKey.TryGetValue(document.Key, out var known)
+            ? known.Entity as T ?? throw new InvalidCastException($"The session tracks '{document.Key}' as a {known.Entity.GetType()}, which is not a {typeof(T)}.")
+            : (T)Materialize(document, typeof(T));
+}

@@ -1,0 +1,80 @@
+using RavenLite.Client.Backend;
+using RavenLite.Client.Serialization;
+using RavenLite.Client.Session;
+
+namespace RavenLite.Client;
+
+public sealed partial class DocumentSession
+{
+    /// <summary>
+    /// Writes every change since the entities were loaded or last saved, in one atomic batch (one round trip): new
+    /// entities, entities whose JSON changed, and deletes. Unchanged entities are not sent; with nothing to write,
+    /// nothing is sent. When any command fails (a <see cref="Storage.ConcurrencyException"/> with
+    /// <see cref="UseOptimisticConcurrency"/>, bad input) nothing is written and the session is as it was.
+    /// </summary>
+    /// <exception cref="Storage.ConcurrencyException">An etag check failed; nothing was written.</exception>
+    /// <exception cref="ArgumentException">An entity can no longer be serialized; nothing was written.</exception>
+    public void SaveChanges()
+    {
+        if (PrepareSave() is not { } save)
+            return;
+        CountRequest();
+        save.Apply(this, _store.Backend.Batch(save.Commands));
+    }
+
+    /// <inheritdoc cref="SaveChanges"/>
+    /// <param name="cancellationToken">Cancels the wait for the server (the batch may still have been applied).</param>
+    public async Task SaveChangesAsync(CancellationToken cancellationToken = default)
+    {
+        if (PrepareSave() is not { } save)
+            return;
+        CountRequest();
+        save.Apply(this, await _store.Backend.BatchAsync(save.Commands, cancellationToken).ConfigureAwait(false));
+    }
+
+    /// <summary>The batch of changes (deletes first, then new and changed entities); null when there are none.</summary>
+    private SavePlan? PrepareSave()
+    {
+        ThrowIfDisposed();
+        var save = new SavePlan();
+        foreach (var (key, etag) in _deletes)
+            save.Commands.Add(WriteCommand.Delete(key, UseOptimisticConcurrency ? etag : null));
+        foreach (var entry in _byKey.Values)
+        {
+            var json = _store.Serializer.Serialize(entry.Entity, entry.Key);
+            if (!entry.IsNew && DocumentComparer.Same(entry.Json.Span, json, _store.Conventions.IdentityPropertyName))
+                continue;
+            var type = entry.Entity.GetType();
+            var metadata = entry.IsNew
+                ? EntityMetadata.ForNew(_store.Conventions.FindEntityName(type), type)
+                : EntityMetadata.ForUpdate(entry.Metadata, type);
+            long? expected = entry.IsNew
+                ? (entry.GeneratedId || UseOptimisticConcurrency ? 0 : null)
+                : (UseOptimisticConcurrency ? entry.Etag : null);
+            save.Commands.Add(WriteCommand.Put(entry.Key, json, metadata, expected));
+            save.Written.Add((entry, json, metadata));
+        }
+        return save.Commands.Count == 0 ? null : save;
+    }
+
+    private sealed class SavePlan
+    {
+        public List<WriteCommand> Commands { get; } = [];
+
+        public List<(SessionEntry Entry, byte[] Json, byte[] Metadata)> Written { get; } = [];
+
+        /// <summary>After the batch committed: the deletes are done, the written JSON is the new baseline.</summary>
+        public void Apply(DocumentSession session, IReadOnlyList<long?> etags)
+        {
+            var deletes = Commands.Count - Written.Count;
+            session._deletes.Clear();
+            for (var i = 0; i < Written.Count; i++)
+            {
+                var (entry, json, metadata) = Written[i];
+                entry.Etag = etags[deletes + i];
+                entry.Json = json;
+                entry.Metadata = metadata;
+            }
+        }
+    }
+}

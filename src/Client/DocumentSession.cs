@@ -1,0 +1,131 @@
+using RavenLite.Client.Session;
+using RavenLite.Storage.Documents;
+
+namespace RavenLite.Client;
+
+/// <summary>
+/// A unit of work: load and store entities, change them, then <see cref="SaveChanges"/> writes every change in one
+/// atomic batch. Loading an id twice gives the same instance (an identity map). Not thread-safe: one session per
+/// unit of work, on one thread at a time. Obtain one from <see cref="RavenStore.OpenSession"/>.
+/// </summary>
+public sealed partial class DocumentSession : IDisposable
+{
+    private readonly RavenStore _store;
+    private readonly Dictionary<string, SessionEntry> _byKey = new(StringComparer.OrdinalIgnoreCase);
+    private readonly Dictionary<object, SessionEntry> _byEntity = new(ReferenceEqualityComparer.Instance);
+    private readonly Dictionary<string, long?> _deletes = new(StringComparer.OrdinalIgnoreCase);
+    private bool _disposed;
+
+    internal DocumentSession(RavenStore store)
+    {
+        _store = store;
+        MaxNumberOfRequests = store.Conventions.MaxNumberOfRequestsPerSession;
+        UseOptimisticConcurrency = store.Conventions.UseOptimisticConcurrency;
+    }
+
+    /// <summary>
+    /// Whether <see cref="SaveChanges"/> checks etags: a changed or deleted document must still have the etag it was
+    /// loaded with, and a new one must not exist yet; otherwise a <see cref="Storage.ConcurrencyException"/> and
+    /// nothing of the batch is written. Default from <see cref="StoreConventions.UseOptimisticConcurrency"/>.
+    /// </summary>
+    public bool UseOptimisticConcurrency { get; set; }
+
+    /// <summary>How many round trips this session may make; one more throws <see cref="InvalidOperationException"/>.</summary>
+    public int MaxNumberOfRequests { get; set; }
+
+    /// <summary>How many round trips this session has made (loads that missed the identity map, query pages, saves).</summary>
+    public int NumberOfRequests { get; private set; }
+
+    /// <summary>
+    /// Tracks a new entity, to be written by the next <see cref="SaveChanges"/>. Its id is its identity property
+    /// (<c>Id</c>) or, when that is empty, a generated one (<c>carts/1</c>), which is set on the entity. Storing an
+    /// entity the session already tracks does nothing.
+    /// </summary>
+    /// <exception cref="ArgumentException">A bad id, or an entity that cannot be serialized to a JSON object.</exception>
+    /// <exception cref="InvalidOperationException">The session already has another object with this id.</exception>
+    public void Store(object entity) => Store(entity, id: null);
+
+    /// <summary>As <see cref="Store(object)"/>, under the id given (also set on the entity's identity property).</summary>
+    public void Store(object entity, string? id)
+    {
+        ArgumentNullException.ThrowIfNull(entity);
+        ThrowIfDisposed();
+        if (_byEntity.ContainsKey(entity))
+            return;
+        var type = entity.GetType();
+        var identity = _store.IdentityOf(type);
+        id ??= identity?.GetValue(entity) as string;
+        var generated = string.IsNullOrEmpty(id);
+        if (generated)
+            id = _store.Ids.Next(_store.Conventions.FindIdPrefix(_store.Conventions.FindEntityName(type)));
+        DocumentKey.Validate(id, nameof(id));
+        if (_byKey.TryGetValue(id!, out var existing))
+            throw new InvalidOperationException(
+                $"The session already tracks another object with id '{existing.Key}' ({existing.Entity.GetType()}); load it and change it instead.");
+        identity?.SetValue(entity, id);
+        _store.Serializer.Serialize(entity, id!); // fails early, before anything is tracked, if it cannot be stored
+        // A delete of this id in the same session stays in the batch, before the put: an atomic replace.
+        var entry = new SessionEntry(id!, entity) { GeneratedId = generated };
+        _byKey.Add(entry.Key, entry);
+        _byEntity.Add(entity, entry);
+    }
+
+    /// <summary>Marks a tracked entity for deletion by the next <see cref="SaveChanges"/>.</summary>
+    /// <exception cref="InvalidOperationException">The session does not track this object.</exception>
+    public void Delete<T>(T entity) where T : class
+    {
+        ArgumentNullException.ThrowIfNull(entity);
+        ThrowIfDisposed();
+        if (!_byEntity.TryGetValue(entity, out var entry))
+            throw new InvalidOperationException($"The session does not track this {entity.GetType()}; load it first, or delete it by id.");
+        Forget(entry);
+    }
+
+    /// <summary>Marks the document <paramref name="id"/> for deletion by the next <see cref="SaveChanges"/>, loaded or not.</summary>
+    /// <exception cref="ArgumentException">A bad id.</exception>
+    public void Delete(string id)
+    {
+        DocumentKey.Validate(id, nameof(id));
+        ThrowIfDisposed();
+        if (_byKey.TryGetValue(id, out var entry))
+            Forget(entry);
+        else
+            _deletes[id] = null;
+    }
+
+    private void Forget(SessionEntry entry)
+    {
+        _byKey.Remove(entry.Key);
+        _byEntity.Remove(entry.Entity);
+        if (!entry.IsNew)
+            _deletes[entry.Key] = entry.Etag;
+    }
+
+    /// <summary>The id of a tracked entity; null when the session does not track it.</summary>
+    public string? GetIdFor(object entity) => _byEntity.TryGetValue(entity, out var entry) ? entry.Key : null;
+
+    /// <summary>The etag a tracked entity was loaded or last saved with; null when new or not tracked.</summary>
+    public long? GetEtagFor(object entity) => _byEntity.TryGetValue(entity, out var entry) ? entry.Etag : null;
+
+    /// <summary>Counts one round trip, refusing it past <see cref="MaxNumberOfRequests"/>.</summary>
+    internal void CountRequest()
+    {
+        ThrowIfDisposed();
+        if (NumberOfRequests >= MaxNumberOfRequests)
+            throw new InvalidOperationException(
+                $"The session has made its maximum of {MaxNumberOfRequests} requests. Load several ids in one call, " +
+                "query instead of loading one by one, or use a new session per unit of work (MaxNumberOfRequests raises the limit).");
+        NumberOfRequests++;
+    }
+
+    private void ThrowIfDisposed() => ObjectDisposedException.ThrowIf(_disposed, this);
+
+    /// <summary>Ends the session; unsaved changes are dropped. Safe to call more than once.</summary>
+    public void Dispose()
+    {
+        _disposed = true;
+        _byKey.Clear();
+        _byEntity.Clear();
+        _deletes.Clear();
+    }
+}

@@ -1,0 +1,123 @@
+using RavenLite.Client.Backend;
+using RavenLite.Indexing;
+
+namespace RavenLite.Client;
+
+public sealed partial class RavenQuery<T>
+{
+    /// <summary>The most a server returns in one page; <see cref="Stream"/> asks for pages this big.</summary>
+    private const int StreamPageSize = 1024;
+
+    /// <summary>
+    /// Runs the query for one page (<see cref="Take"/>, or the index's default page size) in one round trip. The
+    /// results enter the session's identity map: an entity already loaded is returned as that instance.
+    /// </summary>
+    /// <exception cref="Indexing.IndexNotFoundException">There is no such index.</exception>
+    /// <exception cref="Indexing.QueryException">The query cannot be parsed.</exception>
+    /// <exception cref="TimeoutException">Waiting for non-stale results took longer than the timeout.</exception>
+    public List<T> ToList()
+    {
+        _session.CountRequest();
+        return Tracked(_session.RunQuery(_indexName, FirstPage()));
+    }
+
+    /// <inheritdoc cref="ToList"/>
+    /// <param name="cancellationToken">Cancels the wait for the server or the index.</param>
+    public async Task<List<T>> ToListAsync(CancellationToken cancellationToken = default)
+    {
+        _session.CountRequest();
+        return Tracked(await _session.RunQueryAsync(_indexName, FirstPage(), cancellationToken).ConfigureAwait(false));
+    }
+
+    private IndexQuery FirstPage() => Build(_continuation is null ? _skip : 0, _take, _continuation);
+
+    private List<T> Tracked(QueryPage page)
+    {
+        Record(page);
+        var results = new List<T>(page.Results.Count);
+        foreach (var document in page.Results)
+            results.Add(_session.Track<T>(document));
+        return results;
+    }
+
+    /// <summary>
+    /// Every match (after <see cref="Skip"/>, at most <see cref="Take"/>), fetched lazily in pages of 1,024 that
+    /// continue where the last ended, so walking a large result costs what its first page does per page. One
+    /// request against the session's limit however many pages. Results are not added to the identity map (a walk
+    /// over everything would hold everything); an entity the session already tracks is returned as that instance.
+    /// </summary>
+    public IEnumerable<T> Stream()
+    {
+        _session.CountRequest();
+        return Walk();
+    }
+
+    private IEnumerable<T> Walk()
+    {
+        var remaining = _take ?? int.MaxValue;
+        var continuation = _continuation;
+        var first = true;
+        while (remaining > 0)
+        {
+            var start = first && continuation is null ? _skip : 0;
+            var page = _session.RunQuery(_indexName, Build(start, Math.Min(remaining, StreamPageSize), continuation));
+            first = false;
+            Record(page);
+            foreach (var document in page.Results)
+            {
+                if (remaining-- <= 0)
+                    yield break;
+                yield return _session.Peek<T>(document);
+            }
+            continuation = page.Continuation;
+            if (continuation is null)
+                yield break;
+        }
+    }
+
+    /// <inheritdoc cref="Stream"/>
+    /// <param name="cancellationToken">Cancels the wait for the next page.</param>
+    public IAsyncEnumerable<T> StreamAsync(CancellationToken cancellationToken = default)
+    {
+        _session.CountRequest();
+        return WalkAsync(cancellationToken);
+    }
+
+    private async IAsyncEnumerable<T> WalkAsync([System.Runtime.CompilerServices.EnumeratorCancellation] CancellationToken cancellationToken)
+    {
+        var remaining = _take ?? int.MaxValue;
+        var continuation = _continuation;
+        var first = true;
+        while (remaining > 0)
+        {
+            var start = first && continuation is null ? _skip : 0;
+            var page = await _session.RunQueryAsync(_indexName, Build(start, Math.Min(remaining, StreamPageSize), continuation), cancellationToken)
+                .ConfigureAwait(false);
+            first = false;
+            Record(page);
+            foreach (var document in page.Results)
+            {
+                if (remaining-- <= 0)
+                    yield break;
+                yield return _session.Peek<T>(document);
+            }
+            continuation = page.Continuation;
+            if (continuation is null)
+                yield break;
+        }
+    }
+
+    private void Record(QueryPage page)
+    {
+        if (_statistics is not { } statistics)
+            return;
+        statistics.IndexName = page.IndexName;
+        statistics.TotalResults = page.TotalResults;
+        statistics.SkippedResults = page.SkippedResults;
+        statistics.IsStale = page.IsStale;
+        statistics.IndexEtag = page.IndexEtag;
+        statistics.IndexTimestamp = page.IndexTimestamp;
+        statistics.PageSize = page.PageSize;
+        statistics.Continuation = page.Continuation;
+    }
+}

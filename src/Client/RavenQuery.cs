@@ -1,0 +1,134 @@
+using RavenLite.Indexing;
+
+namespace RavenLite.Client;
+
+/// <summary>
+/// A query of an index, built by chaining (<see cref="Where(string)"/>, <see cref="OrderBy"/>, <see cref="Skip"/>,
+/// <see cref="Take"/>, ...) and run by <see cref="ToList"/> (one page, tracked by the session) or
+/// <see cref="Stream"/> (every match, page after page). Obtain one from <see cref="DocumentSession.Query{T}()"/>.
+/// </summary>
+/// <typeparam name="T">The entity type results are read as.</typeparam>
+public sealed partial class RavenQuery<T> where T : class
+{
+    private readonly DocumentSession _session;
+    private readonly string _indexName;
+    private readonly List<string> _clauses = [];
+    private readonly List<string> _sort = [];
+    private QueryStatistics? _statistics;
+    private int _skip;
+    private int? _take;
+    private bool _wait;
+    private TimeSpan? _timeout;
+    private string? _continuation;
+
+    internal RavenQuery(DocumentSession session, string indexName, string? collectionClause)
+    {
+        _session = session;
+        _indexName = indexName;
+        if (collectionClause is not null)
+            _clauses.Add(collectionClause);
+    }
+
+    /// <summary>
+    /// Adds a condition in Lucene syntax (<c>ProductId:42 AND Price:[* TO 10]</c>); several are combined with AND.
+    /// </summary>
+    public RavenQuery<T> Where(string luceneQuery)
+    {
+        ArgumentException.ThrowIfNullOrWhiteSpace(luceneQuery);
+        _clauses.Add(luceneQuery);
+        return this;
+    }
+
+    /// <summary>
+    /// Adds a condition written in C#, translated to Lucene: <c>==</c>, <c>&lt;</c>, <c>&lt;=</c>, <c>&gt;</c>,
+    /// <c>&gt;=</c>, <c>&amp;&amp;</c>, <c>||</c>, <c>StartsWith</c>, and <c>Any(x =&gt; x.P == v)</c> over a collection.
+    /// Each member stands for the index field of the same name (inside <c>Any</c>, the item's member:
+    /// <c>c.Items.Any(i =&gt; i.ProductId == 42)</c> is <c>ProductId:42</c>).
+    /// </summary>
+    /// <exception cref="NotSupportedException">The expression uses something outside that subset.</exception>
+    public RavenQuery<T> Where(System.Linq.Expressions.Expression<Func<T, bool>> predicate)
+    {
+        ArgumentNullException.ThrowIfNull(predicate);
+        _clauses.Add(Querying.LuceneTranslator.Translate(predicate));
+        return this;
+    }
+
+    /// <summary>Skips the first <paramref name="count"/> matches.</summary>
+    public RavenQuery<T> Skip(int count)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegative(count);
+        _skip = count;
+        return this;
+    }
+
+    /// <summary>
+    /// Returns at most <paramref name="count"/> matches. Without it, <see cref="ToList"/> returns the index's default
+    /// page (128) and <see cref="Stream"/> every match. <see cref="ToList"/> returns at most one page: a count over the
+    /// maximum page size (1024) is cut to it, and <see cref="QueryStatistics.PageSize"/> says so; <see cref="Stream"/>
+    /// has no such limit.
+    /// </summary>
+    public RavenQuery<T> Take(int count)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegative(count);
+        _take = count;
+        return this;
+    }
+
+    /// <summary>Orders by a sortable index field, ascending; call again (or <see cref="OrderByDescending"/>) for ties.</summary>
+    public RavenQuery<T> OrderBy(string field)
+    {
+        ArgumentException.ThrowIfNullOrWhiteSpace(field);
+        _sort.Add(field);
+        return this;
+    }
+
+    /// <summary>Orders by a sortable index field, descending.</summary>
+    public RavenQuery<T> OrderByDescending(string field)
+    {
+        ArgumentException.ThrowIfNullOrWhiteSpace(field);
+        _sort.Add("-" + field);
+        return this;
+    }
+
+    /// <summary>
+    /// Waits until the index has indexed every write made before the query (up to <paramref name="timeout"/>, default
+    /// the database's 15 s; past it a <see cref="TimeoutException"/>).
+    /// </summary>
+    public RavenQuery<T> WaitForNonStaleResults(TimeSpan? timeout = null)
+    {
+        if (timeout is { } t)
+            ArgumentOutOfRangeException.ThrowIfLessThanOrEqual(t, TimeSpan.Zero, nameof(timeout));
+        _wait = true;
+        _timeout = timeout;
+        return this;
+    }
+
+    /// <summary>Hands out the statistics object that the query fills in when it runs.</summary>
+    public RavenQuery<T> Statistics(out QueryStatistics statistics)
+    {
+        statistics = _statistics = new QueryStatistics();
+        return this;
+    }
+
+    /// <summary>Continues after the page a previous run ended with (<see cref="QueryStatistics.Continuation"/>), instead of skipping.</summary>
+    public RavenQuery<T> StartAfter(string continuation)
+    {
+        ArgumentException.ThrowIfNullOrWhiteSpace(continuation);
+        _continuation = continuation;
+        return this;
+    }
+
+    /// <summary>The Lucene query sent: the conditions, each in parentheses, joined with AND.</summary>
+    public override string ToString() => string.Join(" AND ", _clauses.Select(c => _clauses.Count == 1 ? c : $"({c})"));
+
+    private IndexQuery Build(int start, int? pageSize, string? continuation) => new()
+    {
+        Query = ToString(),
+        Start = start,
+        PageSize = pageSize,
+        SortBy = _sort.Count == 0 ? null : _sort,
+        WaitForNonStaleResults = _wait,
+        Timeout = _timeout,
+        Continuation = continuation,
+    };
+}

@@ -1,0 +1,108 @@
+using System.Collections.Concurrent;
+using System.Reflection;
+using RavenLite.Client.Backend;
+using RavenLite.Client.Serialization;
+using RavenLite.Client.Session;
+using RavenLite.Database;
+
+namespace RavenLite.Client;
+
+/// <summary>
+/// The entry point of the typed client: a store over an embedded <see cref="DocumentDatabase"/> or a RavenLite
+/// server, from which <see cref="OpenSession"/> gives units of work with the same API either way. Thread-safe and
+/// meant to live as long as the application; sessions are short-lived and used by one thread at a time.
+/// </summary>
+/// <remarks>
+/// Named <c>RavenStore</c> because the storage layer's <c>RavenLite.Storage.Documents.DocumentStore</c> is the
+/// BSON document table underneath; this is the object-level store applications use.
+/// </remarks>
+public sealed class RavenStore : IDisposable
+{
+    private readonly ConcurrentDictionary<Type, PropertyInfo?> _identities = new();
+    private int _disposed;
+
+    private RavenStore(IStoreBackend backend, StoreConventions? conventions)
+    {
+        Conventions = conventions ?? new StoreConventions();
+        try
+        {
+            Conventions.Validate();
+        }
+        catch
+        {
+            backend.Dispose();
+            throw;
+        }
+        Backend = backend;
+        Serializer = new EntitySerializer(Conventions.SerializerSettings);
+        Ids = new IdGenerator(backend, Conventions.IdBlockSize);
+    }
+
+    /// <summary>The conventions the store was created with.</summary>
+    public StoreConventions Conventions { get; }
+
+    /// <summary>The embedded database, when the store is embedded; null for a remote store.</summary>
+    public DocumentDatabase? Database => (Backend as EmbeddedBackend)?.Database;
+
+    internal IStoreBackend Backend { get; }
+
+    internal EntitySerializer Serializer { get; }
+
+    internal IdGenerator Ids { get; }
+
+    /// <summary>Opens (creating when missing) an embedded database and a store over it; disposing the store closes it.</summary>
+    /// <exception cref="IOException">Another process or database has the folder open.</exception>
+    public static RavenStore OpenEmbedded(DocumentDatabaseOptions options, StoreConventions? conventions = null)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        return new RavenStore(new EmbeddedBackend(new DocumentDatabase(options), ownsDatabase: true), conventions);
+    }
+
+    /// <summary>A store over a database the caller opened and will close; disposing the store leaves it open.</summary>
+    public static RavenStore ForDatabase(DocumentDatabase database, StoreConventions? conventions = null)
+    {
+        ArgumentNullException.ThrowIfNull(database);
+        return new RavenStore(new EmbeddedBackend(database, ownsDatabase: false), conventions);
+    }
+
+    /// <summary>
+    /// A store over a RavenLite server (<c>http://127.0.0.1:8080/</c>), through one <see cref="HttpClient"/>.
+    /// Nothing is sent until a session asks.
+    /// </summary>
+    /// <param name="serverUrl">The server's base address.</param>
+    /// <param name="conventions">The conventions; null for the defaults.</param>
+    /// <param name="requestTimeout">How long one request may take (default 100 s); past it, a <see cref="TimeoutException"/>.</param>
+    /// <param name="apiKey">Sent as <c>X-Api-Key</c>, for a server that listens beyond loopback.</param>
+    /// <param name="handler">The HTTP handler to send through (tests, proxies); the store does not dispose it.</param>
+    public static RavenStore ForServer(Uri serverUrl, StoreConventions? conventions = null, TimeSpan? requestTimeout = null,
+        string? apiKey = null, HttpMessageHandler? handler = null)
+    {
+        ArgumentNullException.ThrowIfNull(serverUrl);
+        if (!serverUrl.IsAbsoluteUri || (serverUrl.Scheme != Uri.UriSchemeHttp && serverUrl.Scheme != Uri.UriSchemeHttps))
+            throw new ArgumentException($"The server URL must be an absolute http or https address; got '{serverUrl}'.", nameof(serverUrl));
+        // A base address without a trailing slash would drop its last segment from every relative route.
+        var baseUrl = serverUrl.AbsoluteUri.EndsWith('/') ? serverUrl : new Uri(serverUrl.AbsoluteUri + "/");
+        var options = new RemoteOptions(requestTimeout ?? TimeSpan.FromSeconds(100), apiKey, handler);
+        return new RavenStore(new RemoteBackend(baseUrl, options), conventions);
+    }
+
+    /// <summary>A new unit of work: an identity map, change tracking and one atomic <see cref="DocumentSession.SaveChanges"/>.</summary>
+    public DocumentSession OpenSession()
+    {
+        ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed) != 0, this);
+        return new DocumentSession(this);
+    }
+
+    /// <summary>The identity property of <paramref name="type"/> (a readable, writable string property), or null.</summary>
+    internal PropertyInfo? IdentityOf(Type type) => _identities.GetOrAdd(type, static (t, name) =>
+        t.GetProperty(name, BindingFlags.Public | BindingFlags.Instance) is { CanRead: true, CanWrite: true } p && p.PropertyType == typeof(string)
+            ? p
+            : null, Conventions.IdentityPropertyName);
+
+    /// <summary>Closes the embedded database (when the store opened it) or the HTTP client. Safe to call more than once.</summary>
+    public void Dispose()
+    {
+        if (Interlocked.Exchange(ref _disposed, 1) == 0)
+            Backend.Dispose();
+    }
+}
