@@ -110,6 +110,7 @@ internal static class RavenLiteServer
             };
             return ErrorResponse.WriteAsync(http.Response, http.Response.StatusCode, message);
         });
+        Studio.StudioFiles.Use(app);
         app.Use(next => new ApiKeyMiddleware(next, options.ApiKey).InvokeAsync);
     }
 }
