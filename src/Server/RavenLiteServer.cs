@@ -38,6 +38,7 @@ internal static class RavenLiteServer
         });
         builder.Services.ConfigureHttpJsonOptions(json => json.SerializerOptions.PropertyNamingPolicy = null);
         builder.Services.AddSingleton(options);
+        OpenApi.OpenApiEndpoints.AddServices(builder.Services);
         builder.Services.AddSingleton(_ => new DocumentDatabase(DatabaseOptions(options)));
 
         var app = builder.Build();
@@ -49,6 +50,7 @@ internal static class RavenLiteServer
         MultiGetRoutes.Map(app);
         IndexRoutes.Map(app);
         StatusRoutes.Map(app);
+        OpenApi.OpenApiEndpoints.Map(app);
         return app;
     }
 
