@@ -1,11 +1,14 @@
 namespace RavenLite.Studio.Tests.Infrastructure;
 
-/// <summary>Finds the Chromium the browser tests drive: <c>RAVENLITE_CHROMIUM</c>, else Debian's <c>chromium</c> package.</summary>
+/// <summary>Finds the Chromium the browser tests drive: <c>RAVENLITE_CHROMIUM</c>, else Debian's <c>chromium</c> package
+/// (or Google Chrome / Edge where that is what the machine has, as on CI runners).</summary>
 public static class Chromium
 {
     public const string PathVariable = "RAVENLITE_CHROMIUM";
 
-    private static readonly string[] s_candidates = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+    private static readonly string[] s_candidates = OperatingSystem.IsWindows()
+        ? [@"C:\Program Files\Google\Chrome\Application\chrome.exe", @"C:\Program Files (x86)\Microsoft\Edge\Application\msedge.exe"]
+        : ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
 
     /// <summary>The executable, or null when none is installed.</summary>
     public static string? ExecutablePath { get; } = Find();
