@@ -23,13 +23,12 @@ internal static class JsonLine
         return true;
     }
 
-    /// <summary>Parses and checks the line; a problem is a <see cref="TransferException"/> naming the line.</summary>
-    public static TransferDocument Parse(ReadOnlySequence<byte> line, long lineNumber, long batchFirstLine, long done)
+    /// <summary>Parses and checks the line; false with what is wrong (a sentence) when it is bad.</summary>
+    public static bool TryParse(byte[] line, out TransferDocument? document, out string? error)
     {
         try
         {
-            var bytes = line.ToArray();
-            using var parsed = JsonDocument.Parse(bytes, JsonOutput.ReaderOptions);
+            using var parsed = JsonDocument.Parse(line, JsonOutput.ReaderOptions);
             var root = parsed.RootElement;
             if (root.ValueKind != JsonValueKind.Object)
                 throw new ArgumentException($"a line must be a JSON object, not {RequestJson.Describe(root.ValueKind)}.");
@@ -38,16 +37,18 @@ internal static class JsonLine
             var metadataElement = Member(root, "metadata") ?? default;
             var metadata = RequestJson.Metadata(metadataElement, "this line");
             var dataJson = JsonMarshal.GetRawUtf8Value(data).ToArray();
-            return new TransferDocument(key, metadata is null ? "{}"u8.ToArray() : JsonMarshal.GetRawUtf8Value(metadataElement).ToArray(), dataJson)
+            document = new TransferDocument(key, metadata is null ? "{}"u8.ToArray() : JsonMarshal.GetRawUtf8Value(metadataElement).ToArray(), dataJson)
             {
                 Content = (DocumentContent.FromJson(dataJson), metadata),
             };
+            error = null;
+            return true;
         }
         catch (Exception ex) when (ex is JsonException or ArgumentException or RequestException)
         {
-            var what = ex is JsonException ? $"not valid JSON: {ex.Message}" : ex.Message;
-            throw new TransferException(
-                $"Line {lineNumber}: {what} Nothing from the batch of lines {batchFirstLine}-{lineNumber} was written; {done:N0} documents before it were imported.", ex);
+            document = null;
+            error = ex is JsonException ? $"not valid JSON: {ex.Message}" : ex.Message;
+            return false;
         }
     }
 

@@ -44,7 +44,7 @@ public sealed class ExportImportTests : IDisposable
 
         Assert.Equal(1, import.ExitCode);
         Assert.Contains("Line 1502: \"data\" must be a JSON object.", import.Error, StringComparison.Ordinal);
-        Assert.Contains("Nothing from the batch of lines 1001-1502", import.Error, StringComparison.Ordinal);
+        Assert.Contains("Nothing from its batch (lines 1001-2000, 1000 documents) was written", import.Error, StringComparison.Ordinal);
         using var database = Open(target);
         Assert.Equal(1000, database.GetStatistics().Documents);
         Assert.NotNull(database.Get("notes/999"));
