@@ -38,6 +38,7 @@ internal static class RavenLiteServer
         });
         builder.Services.ConfigureHttpJsonOptions(json => json.SerializerOptions.PropertyNamingPolicy = null);
         builder.Services.AddSingleton(options);
+        OpenApi.OpenApiEndpoints.AddServices(builder.Services);
         builder.Services.AddSingleton(_ => new DocumentDatabase(DatabaseOptions(options)));
 
         var app = builder.Build();
@@ -49,6 +50,7 @@ internal static class RavenLiteServer
         MultiGetRoutes.Map(app);
         IndexRoutes.Map(app);
         StatusRoutes.Map(app);
+        OpenApi.OpenApiEndpoints.Map(app);
         return app;
     }
 
@@ -113,6 +115,7 @@ internal static class RavenLiteServer
         // Before the API key check: a CORS preflight never carries the key.
         var browser = options.Browser;
         app.Use(next => new BrowserGuardMiddleware(next, browser).InvokeAsync);
+        Studio.StudioFiles.Use(app);
         app.Use(next => new ApiKeyMiddleware(next, options.ApiKey).InvokeAsync);
     }
 }

@@ -17,7 +17,8 @@ internal static class SuiteConfig
 
     public static IConfig Create(string[] args)
     {
-        IConfig config = DefaultConfig.Instance.AddExporter(JsonExporter.Full);
+        // BenchmarkDotNet's default 2-minute limit on building the generated project is too short on a loaded 2-core machine.
+        IConfig config = DefaultConfig.Instance.AddExporter(JsonExporter.Full).WithBuildTimeout(TimeSpan.FromMinutes(10));
         // BenchmarkDotNet prefers a configured default job over --job, so the full mode is added only without one.
         if (!args.Any(arg => arg is "--job" or "-j" || arg.StartsWith("--job=", StringComparison.Ordinal)))
             config = config.AddJob(FullMode);

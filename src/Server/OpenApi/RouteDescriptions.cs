@@ -1,0 +1,114 @@
+namespace RavenLite.Server.OpenApi;
+
+/// <summary>
+/// Every route's description for the OpenAPI document, keyed by method and route as the generator reports them
+/// (<c>GET docs/{id}</c>). docs/http-api.md is the prose version; a test checks that every mapped route is here.
+/// </summary>
+internal static class RouteDescriptions
+{
+    private static readonly ParameterDescription s_start = new("start", ParameterPlace.Query, "integer", "Results to skip (default 0).");
+    private static readonly ParameterDescription s_pageSize = new("pageSize", ParameterPlace.Query, "integer",
+        "Results to return (default 128); above the maximum (1024) it is clamped and the response says so.");
+    private static readonly ParameterDescription s_ifNoneMatch = new("If-None-Match", ParameterPlace.Header, "string", "An ETag: 304 without a body when it is still current.");
+    private static readonly ParameterDescription s_ifMatch = new("If-Match", ParameterPlace.Header, "string", "\"<etag>\": write only if this is the current etag, else 409 and nothing is written.");
+    private static readonly ParameterDescription s_entityName = new("Raven-Entity-Name", ParameterPlace.Header, "string",
+        "The document's collection; every Raven-* header is stored as metadata.");
+    private static readonly (string, string) s_etagHeader = ("ETag", "The document's etag, quoted.");
+
+    public static IReadOnlyDictionary<string, RouteDescription> All { get; } = new Dictionary<string, RouteDescription>(StringComparer.OrdinalIgnoreCase)
+    {
+        ["GET docs/{id}"] = Document("One document: its data as the body, metadata as Raven-* headers."),
+        ["HEAD docs/{id}"] = Document("One document's headers (ETag, Raven-*), without the body.") with { SuccessType = null },
+        ["PUT docs/{id}"] = new("Creates or replaces a document.", "Documents")
+        {
+            Parameters = [s_ifMatch, s_ifNoneMatch with { Description = "*: write only if the document does not exist, else 409." }, s_entityName],
+            Body = ("object", "The document: one JSON object."),
+            Responses = Statuses((201, "Written: {\"Key\", \"ETag\"}."), (400, "Not one JSON object, or a bad key."), (409, "The etag did not match; nothing was written."),
+                (413, "The body is larger than the server accepts.")),
+            ResponseHeaders = [s_etagHeader],
+        },
+        ["DELETE docs/{id}"] = new("Deletes a document (a missing one is a no-op unless If-Match is given).", "Documents")
+        {
+            Parameters = [s_ifMatch],
+            Responses = Statuses((204, "Deleted, or there was nothing to delete."), (409, "If-Match did not match; nothing was deleted.")),
+            SuccessType = null,
+        },
+        ["POST docs"] = new("Creates a document under a generated key ({entity name}/{guid}).", "Documents")
+        {
+            Parameters = [s_entityName],
+            Body = ("object", "The document: one JSON object."),
+            Responses = Statuses((201, "Written: {\"Key\", \"ETag\"}; the key is also in Location."), (400, "Not one JSON object.")),
+            ResponseHeaders = [s_etagHeader, ("Location", "/docs/{key}")],
+        },
+        ["GET docs"] = new("A page of all documents, newest first, each with @metadata.", "Documents")
+        {
+            Parameters = [s_start, s_pageSize],
+            Responses = Statuses((200, "{\"Start\", \"PageSize\", \"RequestedPageSize\", \"TotalResults\", \"Results\"}."), (400, "A paging argument is not a whole number >= 0.")),
+        },
+        ["POST bulk_docs"] = new("Puts and deletes in one transaction: all of them, or none.", "Documents")
+        {
+            Body = ("array", "Commands: {\"Method\": \"PUT\"|\"DELETE\", \"Key\", \"Document\", \"Metadata\", \"Etag\"}."),
+            Responses = Statuses((200, "One result per command: {\"Method\", \"Key\", \"Etag\", \"Deleted\"}."), (400, "A bad command (the error names its index)."),
+                (409, "An etag did not match; nothing was written.")),
+            SuccessType = "array",
+        },
+        ["POST queries"] = new("Several documents by key, read in one transaction.", "Documents")
+        {
+            Body = ("array", "The keys (strings)."),
+            Responses = Statuses((200, "{\"Results\": [document or null, ...]} in request order."), (400, "Not an array of strings, or too many keys.")),
+        },
+        ["GET indexes"] = new("Every index with its statistics and definition, ordered by name.", "Indexes")
+        {
+            Responses = Statuses((200, "[{\"Name\", \"IsBuiltIn\", \"DocumentCount\", \"LastIndexedEtag\", \"IsStale\", \"ErrorCount\", \"LastError\", \"Definition\", ...}]")),
+            SuccessType = "array",
+        },
+        ["GET indexes/{name}"] = new("With definition=yes the index's definition; otherwise a query: a page of the documents the index matches.", "Indexes")
+        {
+            Parameters =
+            [
+                new("definition", ParameterPlace.Query, "boolean", "yes/true: answer the definition JSON instead of querying."),
+                new("query", ParameterPlace.Query, "string", "Lucene syntax (Tag:Item); all documents of the index when absent."),
+                s_start, s_pageSize,
+                new("sort", ParameterPlace.Query, "string", "Sortable fields, most significant first, -Field for descending, separated by commas."),
+                new("after", ParameterPlace.Query, "string", "The previous page's Continuation: the next page, found by seeking. Not with start."),
+                new("waitForNonStaleResults", ParameterPlace.Query, "boolean", "Wait until the index has every write the database had when the request arrived."),
+                new("timeout", ParameterPlace.Query, "string", "How long to wait: seconds (5, 0.5) or a time span (00:00:05); at most 300 s."),
+                s_ifNoneMatch,
+            ],
+            Responses = Statuses((200, "{\"Results\", \"TotalResults\", \"SkippedResults\", \"IsStale\", \"IndexEtag\", \"IndexTimestamp\", \"Start\", \"PageSize\", \"Continuation\"} or the definition."),
+                (304, "If-None-Match named the current result."), (400, "Bad query syntax or a bad parameter."), (404, "No such index."),
+                (504, "The index was still stale after the timeout.")),
+            ResponseHeaders = [("ETag", "A hash of the index's state, the database's last etag and the query.")],
+        },
+        ["PUT indexes/{name}"] = new("Creates an index or replaces its definition (then rebuilt in the background).", "Indexes")
+        {
+            Body = ("object", "The definition: {\"Name\"?, \"EntityName\"?, \"Fields\": [{\"Name\", \"Path\", \"Source\", \"Analysis\", \"Sort\"}]}."),
+            Responses = Statuses((201, "{\"Index\", \"Changed\"}."), (400, "An invalid definition (the error names the problem); nothing is stored."),
+                (403, "Raven/ names belong to built-in indexes.")),
+            ResponseHeaders = [("Location", "/indexes/{name}")],
+        },
+        ["DELETE indexes/{name}"] = new("Deletes an index and its files.", "Indexes")
+        {
+            Responses = Statuses((204, "Deleted."), (403, "Raven/ names belong to built-in indexes."), (404, "No such index.")),
+            SuccessType = null,
+        },
+        ["GET stats"] = new("Database statistics: document counts, counts per entity name, the cache's counters, index statistics.", "Status")
+        {
+            Responses = Statuses((200, "{\"Documents\", \"LastEtag\", \"ByEntityName\", \"Cache\", \"StaleIndexes\", \"Indexes\"}.")),
+        },
+        ["GET health"] = new("Whether the database answers a read.", "Status")
+        {
+            Responses = Statuses((200, "{\"Status\": \"Ok\"}."), (503, "The database is closed.")),
+        },
+    };
+
+    private static RouteDescription Document(string summary) => new(summary, "Documents")
+    {
+        Parameters = [s_ifNoneMatch],
+        Responses = Statuses((200, "The document's data (JSON)."), (304, "If-None-Match named the current etag."), (404, "No such document.")),
+        ResponseHeaders = [s_etagHeader, ("Raven-Entity-Name", "Metadata, one Raven-* header per member."), ("Last-Modified", "When it was written.")],
+    };
+
+    private static Dictionary<int, string> Statuses(params (int Status, string Description)[] statuses) =>
+        statuses.ToDictionary(s => s.Status, s => s.Description);
+}

@@ -1,0 +1,46 @@
+// Every request goes to this origin (relative URLs); bodies are JSON and say so, as the server requires.
+const keyStorage = 'ravenlite.apiKey';
+
+export class ApiError extends Error {
+  constructor(status, message, body) {
+    super(message);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export function setApiKey(key) {
+  if (key) sessionStorage.setItem(keyStorage, key); else sessionStorage.removeItem(keyStorage);
+}
+
+/** Sends a request; resolves to { status, headers, json } or rejects with ApiError carrying the server's "Error". */
+export async function request(method, path, { body, headers = {} } = {}) {
+  const sent = { ...headers };
+  const key = sessionStorage.getItem(keyStorage);
+  if (key) sent['X-Api-Key'] = key;
+  if (body !== undefined) sent['Content-Type'] = 'application/json';
+  const response = await fetch(path, {
+    method,
+    headers: sent,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: 'same-origin',
+    mode: 'same-origin',
+    cache: 'no-store',
+  });
+  const text = await response.text();
+  let json = null;
+  if (text) {
+    try { json = JSON.parse(text); } catch { json = null; }
+  }
+  if (!response.ok) {
+    const message = json && typeof json.Error === 'string' ? json.Error : `${response.status} ${response.statusText}`;
+    if (response.status === 401) document.dispatchEvent(new CustomEvent('ravenlite:unauthorized', { detail: message }));
+    throw new ApiError(response.status, message, json);
+  }
+  return { status: response.status, headers: response.headers, json };
+}
+
+/** A document key or index name in a path: each segment escaped, the slashes kept. */
+export const pathOf = name => name.split('/').map(encodeURIComponent).join('/');
+
+export const getJson = async path => (await request('GET', path)).json;

@@ -1,0 +1,85 @@
+namespace RavenLite.Server.Tools;
+
+/// <summary>
+/// The verbs of the <c>ravenlite</c> tool besides serving: <c>export</c>, <c>import</c> and <c>--help</c>. Any other
+/// command line (including none) starts the server, exactly as before the verbs existed.
+/// </summary>
+internal static class ToolCommand
+{
+    /// <summary>Exit code when the command line is wrong.</summary>
+    public const int UsageExitCode = 2;
+
+    /// <summary>Exit code when the transfer failed (a bad line, an unreachable server, a database that will not open).</summary>
+    public const int FailedExitCode = 1;
+
+    /// <summary>Runs a tool verb and returns its exit code, or null when <paramref name="args"/> asks for the server.</summary>
+    public static async Task<int?> TryRunAsync(string[] args, TextWriter output, TextWriter error, bool interactive)
+    {
+        if (args.Length == 0)
+            return null;
+        switch (args[0])
+        {
+            case "--help" or "-h" or "-?" or "help":
+                await output.WriteAsync(Usage);
+                return 0;
+            case "export" or "import":
+                break;
+            default:
+                return null;
+        }
+        TransferOptions options;
+        try
+        {
+            options = TransferOptions.Parse(args);
+        }
+        catch (ArgumentException ex)
+        {
+            await error.WriteLineAsync($"ravenlite {args[0]}: {ex.Message}");
+            await error.WriteLineAsync("Run 'ravenlite --help' for usage.");
+            return UsageExitCode;
+        }
+        var progress = new TransferProgress(error, interactive);
+        try
+        {
+            var summary = options.Export
+                ? await Exporter.RunAsync(options, progress, CancellationToken.None)
+                : await Importer.RunAsync(options, progress, CancellationToken.None);
+            await output.WriteLineAsync(summary);
+            return 0;
+        }
+        catch (TransferException ex)
+        {
+            progress.Finish();
+            await error.WriteLineAsync($"ravenlite {args[0]}: {ex.Message}");
+            return FailedExitCode;
+        }
+    }
+
+    /// <summary>The help text.</summary>
+    public const string Usage = """
+        ravenlite: RavenLite's server, studio and import/export tool.
+
+        Usage:
+          ravenlite [server options]                       serve the HTTP API, the studio (/studio/) and OpenAPI (/openapi/v1.json)
+          ravenlite export (--data-dir <dir> | --url <url>) <file.jsonl>
+          ravenlite import (--data-dir <dir> | --url <url>) <file.jsonl>
+          ravenlite --help
+
+        Server options:
+          --data-dir <dir>       database folder (default ./data)
+          --port <port>          port on 127.0.0.1 (default 8080)
+          --urls <urls>          listen addresses; anything but loopback needs --api-key
+          --engine <engine>      Lmdb (default) or Esent (Windows)
+          --cache-size-mb <mb>   document cache limit; 0 turns it off
+          --api-key <key>        the key every request must send in X-Api-Key
+
+        Export and import:
+          One JSON object a line: {"key": "...", "metadata": {...}, "data": {...}}, in etag order (oldest first), so an
+          export imported into an empty database gives the same documents in the same order. Imports write batches of
+          1,000 documents in one transaction each; a bad line stops the import with its line number, and nothing from
+          its batch is written. --data-dir opens the database folder directly (no server may have it open); --url talks
+          to a running server (GET /docs, POST /bulk_docs), with --api-key when it needs one. '-' is standard output
+          (export) or input (import).
+
+        """;
+}

@@ -1,0 +1,25 @@
+using RavenLite.Studio.Tests.Infrastructure;
+using static Microsoft.Playwright.Assertions;
+
+namespace RavenLite.Studio.Tests;
+
+/// <summary>The studio against a server started with <c>--api-key</c>.</summary>
+public sealed class StudioApiKeyTests(ApiKeyStudioFixture fixture) : IClassFixture<ApiKeyStudioFixture>
+{
+    [ChromiumFact]
+    public async Task The_page_asks_for_the_key_then_sends_it_in_X_Api_Key()
+    {
+        await using var studio = await fixture.OpenAsync();
+        await studio.GoAsync("collections");
+        await Expect(studio.TestId("error")).ToContainTextAsync("X-Api-Key");
+        var key = studio.Page.Locator("#api-key");
+        await Expect(key).ToBeVisibleAsync();
+        await studio.ScreenshotAsync("api-key");
+
+        await key.FillAsync(ApiKeyStudioFixture.ApiKey);
+        await key.PressAsync("Enter");
+        await Expect(studio.TestId("collections")).ToContainTextAsync("Item");
+        await Expect(key).ToBeHiddenAsync();
+        studio.AssertNoScriptErrors();
+    }
+}

@@ -1,0 +1,196 @@
+using System.Net;
+using System.Net.Http.Headers;
+using System.Text.Json;
+using Microsoft.Playwright;
+using RavenLite.Studio.Tests.Infrastructure;
+using static Microsoft.Playwright.Assertions;
+
+namespace RavenLite.Studio.Tests;
+
+/// <summary>The studio in headless Chromium against the real server holding 1,024 seed carts (entity name Item).</summary>
+public sealed class StudioBrowserTests(StudioFixture fixture) : IClassFixture<StudioFixture>
+{
+    static StudioBrowserTests() => SetDefaultExpectTimeout(20_000);
+
+    [ChromiumFact]
+    public async Task Collections_lists_entity_names_with_counts_and_pages_through_one()
+    {
+        await using var studio = await fixture.OpenAsync();
+        await studio.GoAsync("collections");
+        var row = studio.TestId("collections").Locator("tbody tr", new() { HasText = "Item" });
+        await Expect(row).ToContainTextAsync(StudioServer.Carts.ToString(System.Globalization.CultureInfo.InvariantCulture));
+        await studio.ScreenshotAsync("collections");
+
+        await row.ClickAsync();
+        await Expect(studio.TestId("collection-name")).ToHaveTextAsync("Item");
+        await Expect(studio.TestId("page-range")).ToHaveTextAsync($"1–25 of {StudioServer.Carts}");
+        await Expect(studio.TestId("documents").Locator("tbody tr")).ToHaveCountAsync(25);
+        await studio.TestId("next-page").ClickAsync();
+        await Expect(studio.TestId("page-range")).ToHaveTextAsync($"26–50 of {StudioServer.Carts}");
+        await studio.ScreenshotAsync("collection");
+        studio.AssertNoScriptErrors();
+    }
+
+    [ChromiumFact]
+    public async Task Seed_cart_opens_with_metadata_and_saves_an_edit_with_its_etag()
+    {
+        await using var studio = await fixture.OpenAsync();
+        await studio.GoAsync("documents");
+        await Expect(studio.TestId("documents").Locator("tbody tr")).ToHaveCountAsync(25);
+        await studio.GoAsync("doc/carts/7");
+        var json = studio.TestId("document-json");
+        await Expect(json).ToHaveValueAsync(new System.Text.RegularExpressions.Regex("brimstone"));
+        await Expect(studio.TestId("document-computed-metadata")).ToContainTextAsync("\"Raven-Entity-Name\": \"Item\"");
+        var etagBefore = long.Parse(await studio.TestId("document-etag").InnerTextAsync(), System.Globalization.CultureInfo.InvariantCulture);
+        await studio.ScreenshotAsync("document");
+
+        await json.FillAsync((await json.InputValueAsync()).Replace("\"cartId\": 666", "\"cartId\": 777", StringComparison.Ordinal));
+        await studio.TestId("save-document").ClickAsync();
+        await Expect(studio.TestId("notice")).ToContainTextAsync("Saved");
+
+        var stored = await GetAsync("/docs/carts/7");
+        Assert.Equal(777, stored.GetProperty("cartId").GetInt32());
+        Assert.True(long.Parse(await studio.TestId("document-etag").InnerTextAsync(), System.Globalization.CultureInfo.InvariantCulture) > etagBefore);
+        studio.AssertNoScriptErrors();
+    }
+
+    [ChromiumFact]
+    public async Task Saving_over_a_newer_version_shows_the_conflict_and_writes_nothing()
+    {
+        await using var studio = await fixture.OpenAsync();
+        await studio.GoAsync("doc/carts/8");
+        var json = studio.TestId("document-json");
+        await Expect(json).ToHaveValueAsync(new System.Text.RegularExpressions.Regex("brimstone"));
+
+        // Someone else writes the document after the studio loaded it.
+        using var put = new HttpRequestMessage(HttpMethod.Put, "/docs/carts/8") { Content = Json("""{"cartId":8,"by":"someone else"}""") };
+        put.Headers.Add("Raven-Entity-Name", "Item");
+        Assert.Equal(HttpStatusCode.Created, (await fixture.Server.Client.SendAsync(put)).StatusCode);
+
+        await json.FillAsync("""{"cartId":8,"by":"the studio"}""");
+        await studio.TestId("save-document").ClickAsync();
+        await Expect(studio.TestId("error")).ToContainTextAsync("concurrency conflict");
+        await Expect(studio.TestId("current-version")).ToContainTextAsync("someone else");
+        await studio.ScreenshotAsync("conflict");
+
+        Assert.Equal("someone else", (await GetAsync("/docs/carts/8")).GetProperty("by").GetString());
+        studio.AssertNoScriptErrors();
+    }
+
+    [ChromiumFact]
+    public async Task A_document_is_created_and_deleted()
+    {
+        await using var studio = await fixture.OpenAsync();
+        await studio.GoAsync("new");
+        await studio.TestId("new-key").FillAsync("notes/studio-1");
+        await studio.TestId("new-json").FillAsync("""{"text":"from the studio"}""");
+        await studio.TestId("new-metadata").FillAsync("""{"Raven-Entity-Name":"Note"}""");
+        await studio.TestId("create-document").ClickAsync();
+        await Expect(studio.TestId("document-key")).ToHaveTextAsync("notes/studio-1");
+        Assert.Equal("from the studio", (await GetAsync("/docs/notes/studio-1")).GetProperty("text").GetString());
+
+        await studio.TestId("delete-document").ClickAsync();
+        await Expect(studio.TestId("documents")).ToBeVisibleAsync();
+        Assert.Equal(HttpStatusCode.NotFound, (await fixture.Server.Client.GetAsync("/docs/notes/studio-1")).StatusCode);
+        studio.AssertNoScriptErrors();
+    }
+
+    [ChromiumFact]
+    public async Task Query_Tag_Item_with_page_size_1024_reports_the_total()
+    {
+        await using var studio = await fixture.OpenAsync();
+        await studio.GoAsync("query");
+        await studio.TestId("query-index").SelectOptionAsync("Raven/DocumentsByEntityName");
+        await studio.TestId("query-text").FillAsync("Tag:Item");
+        await studio.TestId("query-page-size").FillAsync("1024");
+        await studio.TestId("run-query").ClickAsync();
+
+        // Other tests in this class may add or change carts, but never add or remove an Item.
+        await Expect(studio.TestId("total-results")).ToHaveTextAsync(StudioServer.Carts.ToString(System.Globalization.CultureInfo.InvariantCulture));
+        await Expect(studio.TestId("returned")).ToHaveTextAsync("1024");
+        await Expect(studio.TestId("query-results").Locator("tbody tr")).ToHaveCountAsync(1024);
+        await Expect(studio.TestId("time-taken")).ToContainTextAsync("ms");
+        await studio.ScreenshotAsync("query");
+        studio.AssertNoScriptErrors();
+    }
+
+    [ChromiumFact]
+    public async Task Query_pages_on_by_continuation()
+    {
+        await using var studio = await fixture.OpenAsync();
+        await studio.GoAsync("query");
+        await studio.TestId("query-text").FillAsync("Tag:Item");
+        await studio.TestId("query-page-size").FillAsync("1000");
+        await studio.TestId("run-query").ClickAsync();
+        await Expect(studio.TestId("returned")).ToHaveTextAsync("1000");
+        await studio.TestId("query-next").ClickAsync();
+        await Expect(studio.TestId("returned")).ToHaveTextAsync("24");
+        await Expect(studio.TestId("query-next")).ToBeDisabledAsync();
+        studio.AssertNoScriptErrors();
+    }
+
+    [ChromiumFact]
+    public async Task A_bad_query_shows_the_servers_error()
+    {
+        await using var studio = await fixture.OpenAsync();
+        await studio.GoAsync("query");
+        await studio.TestId("query-text").FillAsync("Tag:\"Item");
+        await studio.TestId("run-query").ClickAsync();
+        await Expect(studio.TestId("query-error")).ToContainTextAsync("Cannot parse query");
+        await studio.ScreenshotAsync("query-error");
+        studio.AssertNoScriptErrors();
+    }
+
+    [ChromiumFact]
+    public async Task An_index_is_created_with_validation_errors_shown_then_deleted()
+    {
+        await using var studio = await fixture.OpenAsync();
+        await studio.GoAsync("indexes");
+        await Expect(studio.TestId("indexes")).ToContainTextAsync("Raven/DocumentsByEntityName");
+        await studio.ScreenshotAsync("indexes");
+
+        await studio.TestId("new-index").ClickAsync();
+        await studio.TestId("index-name").FillAsync("Carts/ByProduct");
+        await studio.TestId("index-definition").FillAsync("""{"EntityName":"Item","Fields":[{"Name":"ProductId","Path":"itemList[0].productId"}]}""");
+        await studio.TestId("save-index").ClickAsync();
+        await Expect(studio.TestId("index-error")).ToContainTextAsync("[0]");
+        await studio.ScreenshotAsync("index-error");
+        Assert.Equal(HttpStatusCode.NotFound, (await fixture.Server.Client.GetAsync("/indexes/Carts/ByProduct?definition=yes")).StatusCode);
+
+        await studio.TestId("index-definition").FillAsync("""{"EntityName":"Item","Fields":[{"Name":"ProductId","Path":"itemList[].productId"}]}""");
+        await studio.TestId("save-index").ClickAsync();
+        await Expect(studio.TestId("delete-index")).ToBeVisibleAsync();
+        Assert.Equal("Carts/ByProduct", (await GetAsync("/indexes/Carts/ByProduct?definition=yes")).GetProperty("Name").GetString());
+        await studio.ScreenshotAsync("index");
+
+        await studio.TestId("delete-index").ClickAsync();
+        await Expect(studio.TestId("indexes")).ToBeVisibleAsync();
+        await Expect(studio.TestId("indexes")).Not.ToContainTextAsync("Carts/ByProduct");
+        Assert.Equal(HttpStatusCode.NotFound, (await fixture.Server.Client.GetAsync("/indexes/Carts/ByProduct?definition=yes")).StatusCode);
+        studio.AssertNoScriptErrors();
+    }
+
+    [ChromiumFact]
+    public async Task Stats_show_document_counts_and_cache_counters()
+    {
+        await using var studio = await fixture.OpenAsync();
+        await studio.GoAsync("stats");
+        var expected = fixture.Server.Database.GetStatistics();
+        await Expect(studio.TestId("stats-by-entity")).ToContainTextAsync("Item");
+        await Expect(studio.TestId("cache-enabled")).ToHaveTextAsync("true");
+        await Expect(studio.TestId("cache-hit-ratio")).ToContainTextAsync("%");
+        Assert.True(int.Parse(await studio.TestId("stat-documents").InnerTextAsync(), System.Globalization.CultureInfo.InvariantCulture) >= expected.Documents - 1);
+        await studio.ScreenshotAsync("stats");
+        studio.AssertNoScriptErrors();
+    }
+
+    private async Task<JsonElement> GetAsync(string path)
+    {
+        var response = await fixture.Server.Client.GetAsync(path);
+        var text = await response.Content.ReadAsStringAsync();
+        Assert.True(response.IsSuccessStatusCode, $"GET {path}: {(int)response.StatusCode} {text}");
+        return JsonDocument.Parse(text).RootElement.Clone();
+    }
+
+    private static StringContent Json(string json) => new(json, new MediaTypeHeaderValue("application/json"));
+}
