@@ -83,8 +83,7 @@ public sealed partial class IndexStore : IDisposable
         // will be given out again, so the index must forget them.
         _log($"Index '{definition.Name}' has indexed up to etag {index.LastIndexedEtag} but the database is only at etag " +
             $"{databaseLastEtag}; rebuilding it from the documents.");
-        index.Retire(deleteFolder: true);
-        return DocumentIndex.CreateEmpty(definition, _options);
+        return index.Reset(definition);
     }
 
     private DocumentIndex GetIndex(string name)

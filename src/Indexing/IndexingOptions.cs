@@ -32,6 +32,9 @@ public sealed class IndexingOptions
     /// </summary>
     public Action<string>? Log { get; init; }
 
+    /// <summary>For tests: runs just before an index reset commits, with the index's name; throwing fails the reset there.</summary>
+    internal Action<string>? BeforeResetCommit { get; init; }
+
     internal string IndexesDirectory => Path.Combine(Path.GetFullPath(DataDirectory), "Indexes");
 
     internal void Validate()
