@@ -42,11 +42,11 @@ internal sealed partial class IndexQueryParser : QueryParser
             var parsed = parser.Parse(query);
             return parser._bindingError is { } bindingError ? throw bindingError : parsed;
         }
-        catch (ParseException ex)
+        catch (ParseException ex) when (ex.InnerException is not BooleanQuery.TooManyClausesException)
         {
             throw parser.ParseError(ex, shape);
         }
-        catch (BooleanQuery.TooManyClausesException)
+        catch (Exception ex) when (ex is BooleanQuery.TooManyClausesException || ex.InnerException is BooleanQuery.TooManyClausesException)
         {
             throw new QueryException(query, parser.CurrentPosition(),
                 $"it has more than {BooleanQuery.MaxClauseCount} clauses in one group, the most a query may have");
