@@ -32,6 +32,8 @@ internal sealed partial class DocumentIndex
                     if (item.Etag <= from)
                         continue;
                     var key = new Term(IndexFields.Key, IndexFields.KeyTerm(item.Key));
+                    if (item.Unreadable is { } why)
+                        errors.Add(new IndexingError(Name, item.Key, $"The stored document could not be read ({why}); it is left out of the index.", now));
                     var mapped = item.Document is { } document && Compiled.Covers(document.Document.EntityName)
                         ? Map(document, problems, errors, now)
                         : null;

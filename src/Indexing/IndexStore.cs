@@ -106,6 +106,31 @@ public sealed partial class IndexStore : IDisposable
         return new IndexingPause(_indexer);
     }
 
+    /// <summary>For tests: merges the index down to one segment (as Lucene's own merges would, eventually) and refreshes its searchers.</summary>
+    /// <returns>How many segments the index had before.</returns>
+    internal int ForceMerge(string indexName)
+    {
+        var index = GetIndex(indexName);
+        lock (index.WriteLock)
+        {
+            var lucene = index.Lucene;
+            var searcher = lucene.Searchers.Acquire();
+            int before;
+            try
+            {
+                before = searcher.IndexReader.Leaves.Count;
+            }
+            finally
+            {
+                lucene.Searchers.Release(searcher);
+            }
+            lucene.Writer.ForceMerge(1);
+            lucene.Writer.Commit();
+            lucene.Searchers.MaybeRefreshBlocking();
+            return before;
+        }
+    }
+
     private sealed class IndexingPause(BackgroundIndexer indexer) : IDisposable
     {
         public void Dispose() => indexer.Resume();
