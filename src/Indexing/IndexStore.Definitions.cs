@@ -22,7 +22,20 @@ public sealed partial class IndexStore
             if (existing is not null && existing.Definition.IsSameAs(definition))
                 return false;
             _registry.Save(definition);
-            Publish(definition.Name, existing is null ? DocumentIndex.CreateEmpty(definition, _options) : existing.Reset(definition));
+            try
+            {
+                Publish(definition.Name, existing is null ? DocumentIndex.CreateEmpty(definition, _options) : existing.Reset(definition));
+            }
+            catch
+            {
+                // The old index (or none) still serves: the stored definition must say so too.
+                if (existing is null)
+                    _registry.Remove(definition.Name);
+                else
+                    _registry.Save(existing.Definition);
+                throw;
+            }
+            _unavailable.TryRemove(definition.Name, out _);
         }
         _indexer.Wake();
         return true;

@@ -19,6 +19,7 @@ public sealed partial class IndexStore : IDisposable
     private readonly object _definitionsLock = new();
     private readonly BackgroundIndexer _indexer;
     private Dictionary<string, DocumentIndex> _indexes = new(StringComparer.OrdinalIgnoreCase);
+    private readonly System.Collections.Concurrent.ConcurrentDictionary<string, IndexingError> _unavailable = new(StringComparer.OrdinalIgnoreCase);
     private int _disposed;
 
     private IndexStore(DocumentStore documents, IndexingOptions options)
@@ -64,14 +65,47 @@ public sealed partial class IndexStore : IDisposable
         {
             foreach (var definition in BuiltInIndexes.All.Concat(_registry.LoadAll()))
             {
-                if (!opened.ContainsKey(definition.Name))
-                    opened.Add(definition.Name, OpenIndex(definition, lastEtag));
+                if (!opened.ContainsKey(definition.Name) && OpenOrRebuild(definition, lastEtag) is { } index)
+                    opened.Add(definition.Name, index);
             }
         }
         finally
         {
             Volatile.Write(ref _indexes, opened);
         }
+    }
+
+    /// <summary>
+    /// Opens one index; if that fails in a way the open itself does not handle (its folder cannot be created, say), the
+    /// path is cleared and the index rebuilt; if even that fails, it is left out and reported in the statistics, and the
+    /// database opens without it. One bad index never stops the database from opening.
+    /// </summary>
+    private DocumentIndex? OpenOrRebuild(IndexDefinition definition, long databaseLastEtag)
+    {
+#pragma warning disable CA1031 // Any failure of one index is logged and reported; the others and the database carry on.
+        try
+        {
+            return OpenIndex(definition, databaseLastEtag);
+        }
+        catch (Exception ex) when (ex is not OutOfMemoryException)
+        {
+            var path = Path.Combine(_options.IndexesDirectory, IndexName.ToFolderName(definition.Name));
+            _log($"Index '{definition.Name}' could not be opened ({ex.GetType().Name}: {ex.Message}); rebuilding it from the documents.");
+            try
+            {
+                if (File.Exists(path))
+                    File.Delete(path);
+                return DocumentIndex.CreateEmpty(definition, _options);
+            }
+            catch (Exception again) when (again is not OutOfMemoryException)
+            {
+                var message = $"The index could not be opened or rebuilt ({again.GetType().Name}: {again.Message}); it is left out until the database is opened again.";
+                _log($"Index '{definition.Name}': {message}");
+                _unavailable[definition.Name] = new IndexingError(definition.Name, "", message, DateTimeOffset.UtcNow);
+                return null;
+            }
+        }
+#pragma warning restore CA1031
     }
 
     private DocumentIndex OpenIndex(IndexDefinition definition, long databaseLastEtag)
