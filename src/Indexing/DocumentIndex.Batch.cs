@@ -33,7 +33,7 @@ internal sealed partial class DocumentIndex
                         continue;
                     var key = new Term(IndexFields.Key, IndexFields.KeyTerm(item.Key));
                     if (item.Unreadable is { } why)
-                        errors.Add(new IndexingError(Name, item.Key, $"The stored document could not be read ({why}); it is left out of the index.", now));
+                        errors.Add(new IndexingError(Name, item.Key, $"The stored document could not be read ({why}); it is left out of the index.", now, item.Etag));
                     var mapped = item.Document is { } document && Compiled.Covers(document.Document.EntityName)
                         ? Map(document, problems, errors, now)
                         : null;
@@ -72,12 +72,12 @@ internal sealed partial class DocumentIndex
         }
         catch (Exception ex)
         {
-            errors.Add(new IndexingError(Name, document.Document.Key, $"The document could not be indexed: {ex.Message}", now));
+            errors.Add(new IndexingError(Name, document.Document.Key, $"The document could not be indexed: {ex.Message}", now, document.Document.Etag));
             return null;
         }
 #pragma warning restore CA1031
         foreach (var message in problems)
-            errors.Add(new IndexingError(Name, document.Document.Key, message, now));
+            errors.Add(new IndexingError(Name, document.Document.Key, message, now, document.Document.Etag));
         return mapped;
     }
 }

@@ -51,7 +51,7 @@ public sealed partial class IndexStore
 
     private QueryResult Run(DocumentIndex index, IndexQuery query, int pageSize, bool clamped)
     {
-        var parsed = IndexQueryParser.Parse(query.Query, index.Compiled);
+        var parsed = index.ParseQuery(query.Query);
         var sort = SortField.Parse(query.SortBy, index.Compiled);
         var fingerprint = ContinuationToken.Fingerprint(index.Name, query.Query, sort);
         var after = query.Continuation is null
