@@ -3,6 +3,7 @@ using LuceneDocument = Lucene.Net.Documents.Document;
 using RavenLite.Indexing.Extraction;
 using RavenLite.Indexing.Indexer;
 using RavenLite.Indexing.Storage;
+using RavenLite.Storage;
 
 namespace RavenLite.Indexing;
 
@@ -54,6 +55,9 @@ internal sealed partial class DocumentIndex
             catch (Exception ex) when (ex is not ObjectDisposedException || !IsRetired)
             {
                 RollBack();
+                // Damage Lucene finds in the index's own files is not going to pass on a retry: the indexer rebuilds.
+                if (ex is CorruptIndexException or IndexFormatTooOldException or IndexFormatTooNewException)
+                    throw new StorageCorruptedException($"Lucene reports the index's files damaged: {ex.Message}", ex);
                 throw;
             }
             Interlocked.Add(ref _indexedSinceOpen, indexed);
