@@ -7,7 +7,7 @@ using RavenLite.Storage.Documents;
 namespace RavenLite.Indexing;
 
 /// <summary>
-/// The indexes of one database: their definitions, their storage (one engine per index under
+/// The indexes of one database: their definitions, their Lucene indexes (one folder per index under
 /// <c>&lt;data&gt;/Indexes/</c>), the background indexer that keeps them up to date, and queries. Thread-safe.
 /// </summary>
 public sealed partial class IndexStore : IDisposable

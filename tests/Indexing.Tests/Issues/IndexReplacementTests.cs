@@ -25,7 +25,6 @@ public sealed class IndexReplacementTests : IDisposable
         _indexes = IndexStore.Open(_documents, new IndexingOptions
         {
             DataDirectory = _directory,
-            MapSize = 64L << 20,
             Log = line =>
             {
                 lock (_log)
