@@ -35,6 +35,9 @@ internal sealed class IndexOrderCollector(SegmentKeysCache cache, int skip, int 
         Take(doc);
     }
 
+    /// <summary>Counts <paramref name="count"/> matches as skipped (by <c>Start</c>) without offering them one by one.</summary>
+    public void Skipped(int count) => _skipped += count;
+
     /// <summary>Offers a match to the page without counting it (the caller knows the total).</summary>
     /// <returns>False once the page is full and a match past it was seen: nothing more is needed but the count.</returns>
     public bool Take(int doc)

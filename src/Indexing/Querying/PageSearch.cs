@@ -31,7 +31,7 @@ internal static class PageSearch
     {
         var collector = new IndexOrderCollector(segments, start, pageSize, after?.Etag ?? long.MinValue);
         if (query is MatchAllDocsQuery)
-            WalkAll(searcher.IndexReader, segments, collector, after?.Etag);
+            WalkAll(searcher.IndexReader, segments, collector, after?.Etag, start);
         else
             searcher.Search(query, collector);
         var page = collector.Page;
@@ -42,15 +42,32 @@ internal static class PageSearch
 
     /// <summary>
     /// <c>*:*</c> in index order: the total is Lucene's live document count, and the page is read from the live docs
-    /// of the segments it falls in; past a continuation, a binary search over the (ascending) etags finds where to start.
+    /// of the segments it falls in. A <c>Start</c> skips whole segments by their live counts (and into a segment without
+    /// deletions directly); past a continuation, a binary search over the (ascending) etags finds where to start.
     /// </summary>
-    private static void WalkAll(IndexReader reader, SegmentKeysCache segments, IndexOrderCollector collector, long? afterEtag)
+    private static void WalkAll(IndexReader reader, SegmentKeysCache segments, IndexOrderCollector collector, long? afterEtag, int start)
     {
         collector.Page.Total = reader.NumDocs;
+        var toSkip = afterEtag is null ? start : 0;
         foreach (var leaf in reader.Leaves)
         {
             var segment = leaf.AtomicReader;
             var first = 0;
+            if (toSkip > 0)
+            {
+                if (toSkip >= segment.NumDocs)
+                {
+                    collector.Skipped(segment.NumDocs);
+                    toSkip -= segment.NumDocs;
+                    continue;
+                }
+                if (segment.LiveDocs is null)
+                {
+                    first = toSkip;
+                    collector.Skipped(toSkip);
+                }
+                toSkip = 0; // with deletions, the collector skips the rest of the way one live doc at a time
+            }
             if (afterEtag is { } etag)
             {
                 var etags = segments.Get(segment).Etags;
