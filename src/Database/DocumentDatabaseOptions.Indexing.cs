@@ -28,8 +28,6 @@ public sealed partial class DocumentDatabaseOptions
     internal IndexingOptions ToIndexingOptions() => new()
     {
         DataDirectory = DataDirectory,
-        Engine = Engine,
-        MapSize = MapSize,
         DefaultPageSize = DefaultPageSize,
         MaxPageSize = MaxPageSize,
         BatchSize = IndexingBatchSize,

@@ -1,14 +1,18 @@
+using Lucene.Net.Index;
+using LuceneDocument = Lucene.Net.Documents.Document;
 using RavenLite.Indexing.Extraction;
 using RavenLite.Indexing.Indexer;
 using RavenLite.Indexing.Storage;
+using RavenLite.Storage;
 
 namespace RavenLite.Indexing;
 
 internal sealed partial class DocumentIndex
 {
     /// <summary>
-    /// Indexes the items of <paramref name="batch"/> this index has not seen, and moves its progress to the
-    /// batch's end, in one write transaction.
+    /// Indexes the items of <paramref name="batch"/> this index has not seen (<c>UpdateDocument</c> by key, or a delete
+    /// by key for deletions and documents outside the index), and commits them with the batch's end etag as the
+    /// commit's user data: one Lucene commit per batch.
     /// </summary>
     /// <returns>False when the index was retired meanwhile or was already past the batch.</returns>
     public bool Apply(IndexingBatch batch, DateTimeOffset now)
@@ -18,43 +22,66 @@ internal sealed partial class DocumentIndex
             var from = LastIndexedEtag;
             if (IsRetired || batch.UpToEtag <= from)
                 return false;
-            var changes = new List<IndexChange>(batch.Items.Count);
             var errors = new List<IndexingError>();
             var indexed = 0;
-            foreach (var item in batch.Items)
+            var lucene = Lucene;
+            try
             {
-                if (item.Etag <= from)
-                    continue;
-                var entry = item.Document is { } document && Compiled.Covers(document.Document.EntityName)
-                    ? BuildEntry(document, errors, now)
-                    : null;
-                changes.Add(new IndexChange(item.Key, entry));
-                if (entry is not null)
+                var problems = new List<string>();
+                foreach (var item in batch.Items)
+                {
+                    if (item.Etag <= from)
+                        continue;
+                    var key = new Term(IndexFields.Key, IndexFields.KeyTerm(item.Key));
+                    if (item.Unreadable is { } why)
+                        errors.Add(new IndexingError(Name, item.Key, $"The stored document could not be read ({why}); it is left out of the index.", now, item.Etag));
+                    var mapped = item.Document is { } document && Compiled.Covers(document.Document.EntityName)
+                        ? Map(document, problems, errors, now)
+                        : null;
+                    if (mapped is null)
+                    {
+                        lucene.Writer.DeleteDocuments(key);
+                        continue;
+                    }
+                    lucene.Writer.UpdateDocument(key, mapped);
                     indexed++;
+                }
+                var state = State;
+                var progressed = new IndexState(
+                    Math.Max(from, batch.UpToEtag), 0, now, state.ErrorCount + errors.Count, errors.Count > 0 ? errors[^1] : state.LastError);
+                lucene.Commit(new CommitData(DefinitionJson, Generation, progressed));
+                Volatile.Write(ref _state, progressed with { DocumentCount = lucene.DocumentCount() });
             }
-            var state = IndexWriter.Apply(Storage, changes, batch.UpToEtag, now, errors);
-            Volatile.Write(ref _state, state);
+            catch (Exception ex) when (ex is not ObjectDisposedException || !IsRetired)
+            {
+                RollBack();
+                // Damage Lucene finds in the index's own files is not going to pass on a retry: the indexer rebuilds.
+                if (ex is CorruptIndexException or IndexFormatTooOldException or IndexFormatTooNewException)
+                    throw new StorageCorruptedException($"Lucene reports the index's files damaged: {ex.Message}", ex);
+                throw;
+            }
             Interlocked.Add(ref _indexedSinceOpen, indexed);
             return true;
         }
     }
 
-    private IndexEntry? BuildEntry(ParsedDocument document, List<IndexingError> errors, DateTimeOffset now)
+    private LuceneDocument? Map(ParsedDocument document, List<string> problems, List<IndexingError> errors, DateTimeOffset now)
     {
-        IndexEntry entry;
-#pragma warning disable CA1031 // One document that breaks the analysis must not stop the index; the error is recorded.
+        problems.Clear();
+        LuceneDocument mapped;
+#pragma warning disable CA1031 // One document that cannot be read or mapped must not stop the index; the error is recorded.
         try
         {
-            entry = IndexEntryBuilder.Build(Compiled, document);
+            mapped = DocumentMapper.Map(Compiled, document, problems);
         }
         catch (Exception ex)
         {
-            errors.Add(new IndexingError(Name, document.Document.Key, $"The document could not be indexed: {ex.Message}", now));
+            errors.Add(new IndexingError(Name, document.Document.Key, $"The document could not be indexed: {ex.Message}", now, document.Document.Etag));
             return null;
         }
 #pragma warning restore CA1031
-        foreach (var message in entry.Errors)
-            errors.Add(new IndexingError(Name, document.Document.Key, message, now));
-        return entry;
+        foreach (var message in problems)
+            errors.Add(new IndexingError(Name, document.Document.Key, message, now, document.Document.Etag));
+        return mapped;
     }
 }

@@ -5,22 +5,26 @@ using RavenLite.Indexing.Storage;
 namespace RavenLite.Indexing;
 
 /// <summary>
-/// One index of a database: its definition, its storage, its progress. The background indexer is its one
-/// writer; queries read it through snapshot transactions of its engine.
+/// One index of a database: its definition, its Lucene index (<see cref="LuceneIndex"/>), its progress. The
+/// background indexer is its one writer; queries acquire searchers from its <c>SearcherManager</c>.
 /// </summary>
 internal sealed partial class DocumentIndex : IDisposable
 {
+    private readonly IndexingOptions _options;
+    private LuceneIndex _lucene;
     private IndexState _state;
     private long _indexedSinceOpen;
+    private bool _handedOver;
     private int _disposed;
 
-    private DocumentIndex(CompiledIndex compiled, IndexStorage storage, string folder)
+    private DocumentIndex(CompiledIndex compiled, LuceneIndex lucene, string folder, CommitData committed, IndexingOptions options)
     {
         Compiled = compiled;
-        Storage = storage;
+        _lucene = lucene;
         Folder = folder;
-        using var tx = storage.Engine.BeginRead();
-        _state = MetaTable.ReadState(tx, storage.Meta);
+        Generation = committed.Generation;
+        _options = options;
+        _state = committed.State with { DocumentCount = lucene.DocumentCount() };
     }
 
     public IndexDefinition Definition => Compiled.Definition;
@@ -29,13 +33,17 @@ internal sealed partial class DocumentIndex : IDisposable
 
     public CompiledIndex Compiled { get; }
 
-    public IndexStorage Storage { get; }
+    /// <summary>The Lucene index; replaced only when a failed write had to be rolled back.</summary>
+    public LuceneIndex Lucene => Volatile.Read(ref _lucene);
 
     public string Folder { get; }
 
+    /// <summary>A random id of this build of the index: continuation tokens from an earlier build are refused.</summary>
+    public Guid Generation { get; }
+
     public bool IsBuiltIn => IndexName.IsReserved(Name);
 
-    /// <summary>Held while a batch is written, and while the index is retired, so the two never overlap.</summary>
+    /// <summary>Held while a batch is written, and while the index is retired or reset, so they never overlap.</summary>
     public object WriteLock { get; } = new();
 
     /// <summary>Set (under <see cref="WriteLock"/>) once the index was deleted or replaced: nothing more is written to it.</summary>
@@ -47,56 +55,89 @@ internal sealed partial class DocumentIndex : IDisposable
 
     public long IndexedSinceOpen => Interlocked.Read(ref _indexedSinceOpen);
 
-    /// <summary>Opens the index in its folder, building it afresh (and logging why) when the folder cannot be used.</summary>
-    public static DocumentIndex Open(IndexDefinition definition, IndexingOptions options, Action<string> log, bool logMissing)
-    {
-        var folder = Path.Combine(options.IndexesDirectory, IndexName.ToFolderName(definition.Name));
-        var existed = Directory.Exists(folder);
-        var storage = IndexStorage.Open(folder, options.EngineOptions(folder), definition.ToJson(), out var rebuildReason);
-        if (rebuildReason is not null)
-            log($"Index '{definition.Name}': the folder '{folder}' was thrown away because {rebuildReason}; rebuilding it from the documents.");
-        else if (!existed && logMissing)
-            log($"Index '{definition.Name}': the folder '{folder}' is missing; rebuilding it from the documents.");
-        return Create(definition, storage, folder);
-    }
+    private string DefinitionJson => Definition.ToJson();
 
-    /// <summary>Creates the index afresh, throwing away whatever its folder held.</summary>
-    public static DocumentIndex CreateEmpty(IndexDefinition definition, IndexingOptions options)
+    /// <summary>
+    /// Empties the index for <paramref name="definition"/> (this one's, or a new one) in one Lucene commit, and
+    /// returns the index that replaces this one over the same folder. If anything fails, the commit never happened:
+    /// this index is as it was, still serving, and the exception is thrown.
+    /// </summary>
+    public DocumentIndex Reset(IndexDefinition definition)
     {
-        var folder = Path.Combine(options.IndexesDirectory, IndexName.ToFolderName(definition.Name));
-        if (Directory.Exists(folder))
-            Directory.Delete(folder, recursive: true);
-        return Create(definition, IndexStorage.Create(folder, options.EngineOptions(folder), definition.ToJson()), folder);
-    }
-
-    private static DocumentIndex Create(IndexDefinition definition, IndexStorage storage, string folder)
-    {
-        try
+        lock (WriteLock)
         {
-            return new DocumentIndex(new CompiledIndex(definition), storage, folder);
-        }
-        catch
-        {
-            storage.Dispose();
-            throw;
+            ObjectDisposedException.ThrowIf(IsRetired, this);
+            var committed = new CommitData(definition.ToJson(), Guid.NewGuid(), IndexState.Empty);
+            try
+            {
+                _options.BeforeResetCommit?.Invoke(Name);
+                Lucene.Clear(committed);
+            }
+            catch
+            {
+                RollBack();
+                throw;
+            }
+            var replacement = new DocumentIndex(new CompiledIndex(definition), Lucene, Folder, committed, _options);
+            IsRetired = true;
+            _handedOver = true;
+            return replacement;
         }
     }
 
-    /// <summary>Stops all writing, closes the storage and, when <paramref name="deleteFolder"/>, removes the folder.</summary>
+    /// <summary>
+    /// Throws away what was written since the last commit: Lucene's rollback closes the writer, so the index is
+    /// opened again from that commit. Called under <see cref="WriteLock"/>.
+    /// </summary>
+    private void RollBack()
+    {
+        var failed = Lucene;
+        TryRollback(failed);
+        TryDispose(failed);
+        Volatile.Write(ref _lucene, LuceneIndex.Open(Folder, out _));
+    }
+
+    /// <summary>Stops all writing, closes the Lucene index and, when <paramref name="deleteFolder"/>, removes the folder.</summary>
     public void Retire(bool deleteFolder)
     {
         lock (WriteLock)
         {
             IsRetired = true;
             Dispose();
-            if (deleteFolder && Directory.Exists(Folder))
+            if (deleteFolder && !_handedOver && Directory.Exists(Folder))
                 Directory.Delete(Folder, recursive: true);
         }
     }
 
     public void Dispose()
     {
-        if (Interlocked.Exchange(ref _disposed, 1) == 0)
-            Storage.Dispose();
+        if (Interlocked.Exchange(ref _disposed, 1) == 0 && !_handedOver)
+            Lucene.Dispose();
+    }
+
+    private static void TryDispose(LuceneIndex? lucene)
+    {
+#pragma warning disable CA1031 // Best effort on an index being thrown away.
+        try
+        {
+            lucene?.Dispose();
+        }
+        catch (Exception)
+        {
+        }
+#pragma warning restore CA1031
+    }
+
+    private static void TryRollback(LuceneIndex lucene)
+    {
+#pragma warning disable CA1031 // The writer may already be closed by the failure; the index is reopened either way.
+        try
+        {
+            lucene.Rollback();
+        }
+        catch (Exception)
+        {
+        }
+#pragma warning restore CA1031
     }
 }

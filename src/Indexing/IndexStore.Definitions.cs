@@ -22,7 +22,20 @@ public sealed partial class IndexStore
             if (existing is not null && existing.Definition.IsSameAs(definition))
                 return false;
             _registry.Save(definition);
-            Replace(existing, definition.Name, () => DocumentIndex.CreateEmpty(definition, _options));
+            try
+            {
+                Publish(definition.Name, existing is null ? DocumentIndex.CreateEmpty(definition, _options) : existing.Reset(definition));
+            }
+            catch
+            {
+                // The old index (or none) still serves: the stored definition must say so too.
+                if (existing is null)
+                    _registry.Remove(definition.Name);
+                else
+                    _registry.Save(existing.Definition);
+                throw;
+            }
+            _unavailable.TryRemove(definition.Name, out _);
         }
         _indexer.Wake();
         return true;
@@ -50,7 +63,10 @@ public sealed partial class IndexStore
         {
             var existing = GetIndex(name);
             _registry.Remove(existing.Name);
-            Replace(existing, existing.Name, create: null);
+            var indexes = new Dictionary<string, DocumentIndex>(Volatile.Read(ref _indexes), StringComparer.OrdinalIgnoreCase);
+            indexes.Remove(existing.Name);
+            Volatile.Write(ref _indexes, indexes);
+            existing.Retire(deleteFolder: true);
         }
     }
 
@@ -61,7 +77,7 @@ public sealed partial class IndexStore
         lock (_definitionsLock)
         {
             var existing = GetIndex(name);
-            Replace(existing, existing.Name, () => DocumentIndex.CreateEmpty(existing.Definition, _options));
+            Publish(existing.Name, existing.Reset(existing.Definition));
         }
         _indexer.Wake();
     }
@@ -71,21 +87,18 @@ public sealed partial class IndexStore
         lock (_definitionsLock)
         {
             if (Volatile.Read(ref _disposed) == 0 && Volatile.Read(ref _indexes).GetValueOrDefault(damaged.Name) == damaged)
-                Replace(damaged, damaged.Name, () => DocumentIndex.CreateEmpty(damaged.Definition, _options));
+                Publish(damaged.Name, damaged.Reset(damaged.Definition));
         }
     }
 
-    /// <summary>Retires <paramref name="existing"/> (deleting its folder) and publishes what <paramref name="create"/> makes in its place.</summary>
-    private void Replace(DocumentIndex? existing, string name, Func<DocumentIndex>? create)
+    /// <summary>
+    /// Makes <paramref name="index"/> the one queries and the indexer find under <paramref name="name"/>. A reset or
+    /// redefinition builds the replacement before this (<see cref="DocumentIndex.Reset"/>): if that fails, the old
+    /// index is still the published one, and still serves.
+    /// </summary>
+    private void Publish(string name, DocumentIndex index)
     {
-        var indexes = new Dictionary<string, DocumentIndex>(Volatile.Read(ref _indexes), StringComparer.OrdinalIgnoreCase);
-        indexes.Remove(name);
-        Volatile.Write(ref _indexes, indexes);
-        existing?.Retire(deleteFolder: true);
-        if (create is null)
-            return;
-        var created = create();
-        indexes = new Dictionary<string, DocumentIndex>(indexes, StringComparer.OrdinalIgnoreCase) { [name] = created };
+        var indexes = new Dictionary<string, DocumentIndex>(Volatile.Read(ref _indexes), StringComparer.OrdinalIgnoreCase) { [name] = index };
         Volatile.Write(ref _indexes, indexes);
     }
 

@@ -1,6 +1,5 @@
 using RavenLite.Indexing.Indexer;
 using RavenLite.Indexing.Querying;
-using RavenLite.Indexing.Storage;
 using RavenLite.Storage.Documents;
 
 namespace RavenLite.Indexing;
@@ -9,7 +8,7 @@ public sealed partial class IndexStore
 {
     /// <summary>
     /// Runs <paramref name="query"/> on the index named <paramref name="indexName"/>: the matching documents'
-    /// keys come from the index's per-document entries in one read transaction of the index, then the page of
+    /// keys and indexed etags come from a Lucene searcher (per-segment DocValues arrays, no stored fields), then the page of
     /// documents is loaded in one read transaction of the database, through the document cache.
     /// </summary>
     /// <exception cref="IndexNotFoundException">There is no such index.</exception>
@@ -52,42 +51,35 @@ public sealed partial class IndexStore
 
     private QueryResult Run(DocumentIndex index, IndexQuery query, int pageSize, bool clamped)
     {
-        var matcher = QueryBinder.Bind(QueryParser.Parse(query.Query), index.Compiled, query.Query);
+        var parsed = index.ParseQuery(query.Query);
         var sort = SortField.Parse(query.SortBy, index.Compiled);
         var fingerprint = ContinuationToken.Fingerprint(index.Name, query.Query, sort);
         var after = query.Continuation is null
             ? null
-            : ContinuationToken.Decode(query.Continuation, fingerprint, index.Storage.Generation, sort.Length);
+            : ContinuationToken.Decode(query.Continuation, fingerprint, index.Generation, sort);
         if (query.WaitForNonStaleResults)
             WaitForNonStale(index, query.Timeout ?? _options.DefaultWaitTimeout);
 
         var databaseEtag = _documents.LastEtag;
-        List<Hit> page;
-        bool hasMore;
-        int total;
-        IndexState state;
-        List<string> keys;
-        List<long> etags;
-        using (var tx = index.Storage.Engine.BeginRead())
+        // The state is published only after the searcher that sees its commit, so the searcher acquired after reading
+        // it is at least as new: a caught-up state never vouches for etags an older searcher would give.
+        var state = index.State;
+        var lucene = index.Lucene;
+        var searcher = lucene.Searchers.Acquire();
+        SearchPage page;
+        try
         {
-            state = MetaTable.ReadState(tx, index.Storage.Meta);
-            var matches = matcher.Match(tx, index.Storage);
-            total = matches.Length;
-            (page, hasMore) = ResultPager.Select(tx, index.Storage, matches, sort, query.Start, pageSize, after);
-            keys = new List<string>(page.Count);
-            etags = new List<long>(page.Count);
-            using var entries = new EntryCursor(tx, index.Storage);
-            foreach (var hit in page)
-            {
-                entries.MoveTo(hit.DocId);
-                var entry = entries.Current;
-                keys.Add(entry.Key);
-                etags.Add(entry.Etag);
-            }
+            page = PageSearch.Run(searcher, lucene.Segments, parsed, sort, query.Start, pageSize, after);
+        }
+        finally
+        {
+            lucene.Searchers.Release(searcher);
         }
         // An index that has every write up to the etag this query started at knows each document's current
         // version, so cached ones need no storage lookup; a stale index may not, so the documents are read as is.
-        var loaded = state.LastIndexedEtag >= databaseEtag ? _documents.GetKnownVersions(keys, etags) : _documents.Get(keys);
+        var loaded = page.Keys.Count == 0
+            ? []
+            : state.LastIndexedEtag >= databaseEtag ? _documents.GetKnownVersions(page.Keys, page.Etags) : _documents.Get(page.Keys);
         var results = new List<Document>(loaded.Count);
         foreach (var document in loaded)
         {
@@ -98,7 +90,7 @@ public sealed partial class IndexStore
         {
             IndexName = index.Name,
             Results = results,
-            TotalResults = total,
+            TotalResults = page.Total,
             SkippedResults = loaded.Count - results.Count,
             Start = query.Start,
             PageSize = pageSize,
@@ -107,7 +99,7 @@ public sealed partial class IndexStore
             IndexEtag = state.LastIndexedEtag,
             IndexTimestamp = state.IndexedAt,
             DatabaseEtag = databaseEtag,
-            Continuation = hasMore && page.Count > 0 ? ContinuationToken.Encode(fingerprint, index.Storage.Generation, page[^1]) : null,
+            Continuation = page.HasMore && page.Last is { } last ? ContinuationToken.Encode(fingerprint, index.Generation, last) : null,
         };
     }
 

@@ -7,7 +7,7 @@ using RavenLite.Storage.Documents;
 namespace RavenLite.Indexing;
 
 /// <summary>
-/// The indexes of one database: their definitions, their storage (one engine per index under
+/// The indexes of one database: their definitions, their Lucene indexes (one folder per index under
 /// <c>&lt;data&gt;/Indexes/</c>), the background indexer that keeps them up to date, and queries. Thread-safe.
 /// </summary>
 public sealed partial class IndexStore : IDisposable
@@ -19,6 +19,7 @@ public sealed partial class IndexStore : IDisposable
     private readonly object _definitionsLock = new();
     private readonly BackgroundIndexer _indexer;
     private Dictionary<string, DocumentIndex> _indexes = new(StringComparer.OrdinalIgnoreCase);
+    private readonly System.Collections.Concurrent.ConcurrentDictionary<string, IndexingError> _unavailable = new(StringComparer.OrdinalIgnoreCase);
     private int _disposed;
 
     private IndexStore(DocumentStore documents, IndexingOptions options)
@@ -55,38 +56,6 @@ public sealed partial class IndexStore : IDisposable
         }
     }
 
-    private void OpenIndexes()
-    {
-        Directory.CreateDirectory(_options.IndexesDirectory);
-        var lastEtag = _documents.LastEtag;
-        var opened = new Dictionary<string, DocumentIndex>(StringComparer.OrdinalIgnoreCase);
-        try
-        {
-            foreach (var definition in BuiltInIndexes.All.Concat(_registry.LoadAll()))
-            {
-                if (!opened.ContainsKey(definition.Name))
-                    opened.Add(definition.Name, OpenIndex(definition, lastEtag));
-            }
-        }
-        finally
-        {
-            Volatile.Write(ref _indexes, opened);
-        }
-    }
-
-    private DocumentIndex OpenIndex(IndexDefinition definition, long databaseLastEtag)
-    {
-        var index = DocumentIndex.Open(definition, _options, _log, logMissing: databaseLastEtag > 0);
-        if (index.LastIndexedEtag <= databaseLastEtag)
-            return index;
-        // The database lost writes the index had seen (lazy commits before a crash, or a restored backup): its etags
-        // will be given out again, so the index must forget them.
-        _log($"Index '{definition.Name}' has indexed up to etag {index.LastIndexedEtag} but the database is only at etag " +
-            $"{databaseLastEtag}; rebuilding it from the documents.");
-        index.Retire(deleteFolder: true);
-        return DocumentIndex.CreateEmpty(definition, _options);
-    }
-
     private DocumentIndex GetIndex(string name)
     {
         ArgumentNullException.ThrowIfNull(name);
@@ -105,6 +74,31 @@ public sealed partial class IndexStore : IDisposable
     {
         _indexer.Pause();
         return new IndexingPause(_indexer);
+    }
+
+    /// <summary>For tests: merges the index down to one segment (as Lucene's own merges would, eventually) and refreshes its searchers.</summary>
+    /// <returns>How many segments the index had before.</returns>
+    internal int ForceMerge(string indexName)
+    {
+        var index = GetIndex(indexName);
+        lock (index.WriteLock)
+        {
+            var lucene = index.Lucene;
+            var searcher = lucene.Searchers.Acquire();
+            int before;
+            try
+            {
+                before = searcher.IndexReader.Leaves.Count;
+            }
+            finally
+            {
+                lucene.Searchers.Release(searcher);
+            }
+            lucene.Writer.ForceMerge(1);
+            lucene.Writer.Commit();
+            lucene.Searchers.MaybeRefreshBlocking();
+            return before;
+        }
     }
 
     private sealed class IndexingPause(BackgroundIndexer indexer) : IDisposable

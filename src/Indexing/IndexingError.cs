@@ -5,4 +5,5 @@ namespace RavenLite.Indexing;
 /// <param name="DocumentKey">The document's key.</param>
 /// <param name="Message">What went wrong, naming the field.</param>
 /// <param name="At">When (UTC).</param>
-public sealed record IndexingError(string Index, string DocumentKey, string Message, DateTimeOffset At);
+/// <param name="Etag">The etag of the document version that could not be indexed; 0 when the error is not about one.</param>
+public sealed record IndexingError(string Index, string DocumentKey, string Message, DateTimeOffset At, long Etag = 0);

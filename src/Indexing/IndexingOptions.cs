@@ -1,5 +1,3 @@
-using RavenLite.Storage;
-
 namespace RavenLite.Indexing;
 
 /// <summary>How a database's indexes are kept and queried.</summary>
@@ -7,12 +5,6 @@ public sealed class IndexingOptions
 {
     /// <summary>The database folder; indexes live in its <c>Indexes</c> sub-folder.</summary>
     public required string DataDirectory { get; init; }
-
-    /// <summary>The storage engine each index keeps its data in; the database's own engine by default.</summary>
-    public StorageEngineKind Engine { get; init; } = StorageEngineKind.Lmdb;
-
-    /// <summary>Initial LMDB map size of each index, in bytes (grows by doubling). Address space, not disk.</summary>
-    public long MapSize { get; init; } = StorageOptions.DefaultMapSize;
 
     /// <summary>The page size of a query that names none. Default 128.</summary>
     public int DefaultPageSize { get; init; } = 128;
@@ -32,6 +24,9 @@ public sealed class IndexingOptions
     /// </summary>
     public Action<string>? Log { get; init; }
 
+    /// <summary>For tests: runs just before an index reset commits, with the index's name; throwing fails the reset there.</summary>
+    internal Action<string>? BeforeResetCommit { get; init; }
+
     internal string IndexesDirectory => Path.Combine(Path.GetFullPath(DataDirectory), "Indexes");
 
     internal void Validate()
@@ -48,6 +43,4 @@ public sealed class IndexingOptions
         if (DefaultWaitTimeout <= TimeSpan.Zero)
             throw new ArgumentOutOfRangeException(nameof(DefaultWaitTimeout), DefaultWaitTimeout, "DefaultWaitTimeout must be positive.");
     }
-
-    internal StorageOptions EngineOptions(string folder) => new() { DataDirectory = folder, Engine = Engine, MapSize = MapSize };
 }

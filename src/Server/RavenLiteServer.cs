@@ -34,6 +34,10 @@ internal static class RavenLiteServer
         builder.WebHost.ConfigureKestrel(kestrel =>
         {
             kestrel.Limits.MaxRequestBodySize = options.MaxRequestBodyBytes;
+            // Queries travel in the URL: the request line must fit the longest one the parser takes, URL-encoded (a
+            // 100,000-character query is ~300 KB), so an overlong query reaches it and gets a 400 saying why, not
+            // Kestrel's bare 414. Still under Kestrel's 1 MB request buffer.
+            kestrel.Limits.MaxRequestLineSize = 768 * 1024;
             kestrel.AddServerHeader = false;
         });
         builder.Services.ConfigureHttpJsonOptions(json => json.SerializerOptions.PropertyNamingPolicy = null);

@@ -3,13 +3,12 @@ using RavenLite.Storage.Documents;
 
 namespace RavenLite.Indexing.Extraction;
 
-/// <summary>A field of a definition made ready to use: its ordinal (the first byte of its postings) and parsed path.</summary>
+/// <summary>A field of a definition made ready to use: its parsed path, and the metadata it reads without parsing JSON.</summary>
 internal sealed class CompiledField
 {
-    public CompiledField(IndexFieldDefinition definition, int ordinal)
+    public CompiledField(IndexFieldDefinition definition)
     {
         Definition = definition;
-        Ordinal = ordinal;
         Path = JsonPath.Parse(definition.Path);
         if (definition.Source == FieldSource.Metadata)
         {
@@ -25,8 +24,6 @@ internal sealed class CompiledField
     public IndexFieldDefinition Definition { get; }
 
     public string Name => Definition.Name;
-
-    public int Ordinal { get; }
 
     public JsonPath Path { get; }
 

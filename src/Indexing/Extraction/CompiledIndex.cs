@@ -10,7 +10,7 @@ internal sealed class CompiledIndex
         Definition = definition;
         var fields = new CompiledField[definition.Fields.Count];
         for (var i = 0; i < fields.Length; i++)
-            fields[i] = new CompiledField(definition.Fields[i], i);
+            fields[i] = new CompiledField(definition.Fields[i]);
         Fields = fields;
     }
 

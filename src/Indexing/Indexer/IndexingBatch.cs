@@ -22,7 +22,7 @@ internal sealed class IndexingBatch(long afterEtag, long upToEtag, List<BatchIte
         {
             foreach (var item in Items)
             {
-                if (item.Document is null)
+                if (item.Document is null && item.Unreadable is null)
                     return item.Etag;
             }
             return null;
@@ -41,11 +41,14 @@ internal sealed class IndexingBatch(long afterEtag, long upToEtag, List<BatchIte
         var tombstones = store.GetTombstonesAfterEtag(afterEtag, batchSize);
         if (tombstones.Count == batchSize)
             upTo = Math.Min(upTo, tombstones[^1].Etag);
-        var documents = store.GetDocumentsAfterEtag(afterEtag, batchSize, addToCache: false);
-        if (documents.Count == batchSize)
-            upTo = Math.Min(upTo, documents[^1].Etag);
+        var unreadable = new List<BatchItem>();
+        var documents = store.GetDocumentsAfterEtag(afterEtag, batchSize, addToCache: false,
+            (key, etag, error) => unreadable.Add(new BatchItem(etag, key, null, $"{error.GetType().Name}: {error.Message}")));
+        if (documents.Count + unreadable.Count == batchSize)
+            upTo = Math.Min(upTo, Math.Max(documents.Count > 0 ? documents[^1].Etag : 0, unreadable.Count > 0 ? unreadable[^1].Etag : 0));
 
-        var items = new List<BatchItem>(documents.Count + tombstones.Count);
+        var items = new List<BatchItem>(documents.Count + tombstones.Count + unreadable.Count);
+        items.AddRange(unreadable.Where(item => item.Etag <= upTo));
         foreach (var tombstone in tombstones)
         {
             if (tombstone.Etag <= upTo)
@@ -67,5 +70,8 @@ internal sealed class IndexingBatch(long afterEtag, long upToEtag, List<BatchIte
     }
 }
 
-/// <summary>A document version (<see cref="Document"/> set) or a deletion (null) at an etag.</summary>
-internal readonly record struct BatchItem(long Etag, string Key, ParsedDocument? Document);
+/// <summary>
+/// A document version (<see cref="Document"/> set), a deletion (both null), or a stored version that could not be read
+/// (<see cref="Unreadable"/> says why) at an etag.
+/// </summary>
+internal readonly record struct BatchItem(long Etag, string Key, ParsedDocument? Document, string? Unreadable = null);

@@ -13,18 +13,44 @@ public sealed partial class DocumentStore
     /// cached are served from the cache but the others are not added to it. For one-pass readers such as indexers,
     /// so a pass over every document neither evicts what readers use nor fills the heap with what nobody reads again.
     /// </summary>
-    public IReadOnlyList<Document> GetDocumentsAfterEtag(long etag, int maxCount, bool addToCache)
+    public IReadOnlyList<Document> GetDocumentsAfterEtag(long etag, int maxCount, bool addToCache) =>
+        GetDocumentsAfterEtag(etag, maxCount, addToCache, unreadable: null);
+
+    /// <summary>
+    /// As <see cref="GetDocumentsAfterEtag(long, int, bool)"/>, except that a stored version that cannot be read (its
+    /// stored bytes are damaged) does not stop the feed: <paramref name="unreadable"/> is given its storage key (the
+    /// key as stored, lower-cased), its etag and the error, it counts toward <paramref name="maxCount"/>, and the feed
+    /// goes on past it. For indexers, which must never stall on one document. With a null callback the error is thrown.
+    /// </summary>
+    public IReadOnlyList<Document> GetDocumentsAfterEtag(long etag, int maxCount, bool addToCache, Action<string, long, Exception>? unreadable)
     {
         ArgumentOutOfRangeException.ThrowIfNegative(etag);
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(maxCount);
         ThrowIfDisposed();
         var batch = new List<Document>(Math.Min(maxCount, 1024));
+        var seen = 0;
         using var tx = Engine.BeginRead();
         using var cursor = tx.OpenCursor(ByEtagTable);
-        for (var found = cursor.Seek(StoredValues.EtagKey(etag + 1)); found && batch.Count < maxCount; found = cursor.MoveNext())
+        for (var found = cursor.Seek(StoredValues.EtagKey(etag + 1)); found && seen < maxCount; found = cursor.MoveNext())
         {
-            if (Load(tx, cursor.Value, addToCache) is { } document)
+            Document? document;
+#pragma warning disable CA1031 // Whatever a damaged record throws, the caller that asked is told and the feed goes on.
+            try
+            {
+                document = Load(tx, cursor.Value, addToCache);
+            }
+            catch (Exception ex) when (unreadable is not null && ex is not OutOfMemoryException)
+            {
+                seen++;
+                unreadable(System.Text.Encoding.UTF8.GetString(cursor.Value), StoredValues.ReadEtagKey(cursor.Key), ex);
+                continue;
+            }
+#pragma warning restore CA1031
+            if (document is not null)
+            {
+                seen++;
                 batch.Add(document);
+            }
         }
         return batch;
     }

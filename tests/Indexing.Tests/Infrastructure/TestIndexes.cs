@@ -40,7 +40,6 @@ internal sealed class TestIndexes : IDisposable
         Indexes = IndexStore.Open(Documents, new IndexingOptions
         {
             DataDirectory = Directory,
-            MapSize = 64L << 20,
             BatchSize = BatchSize,
             Log = line =>
             {

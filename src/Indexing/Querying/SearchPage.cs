@@ -1,0 +1,18 @@
+namespace RavenLite.Indexing.Querying;
+
+/// <summary>What the index answers for one page: the hits' keys and indexed etags, the total, and where the page ended.</summary>
+internal sealed class SearchPage(int capacity)
+{
+    public List<string> Keys { get; } = new(capacity);
+
+    public List<long> Etags { get; } = new(capacity);
+
+    /// <summary>Every match of the query (not only those past a continuation point).</summary>
+    public int Total { get; set; }
+
+    /// <summary>Whether there are matches after this page.</summary>
+    public bool HasMore { get; set; }
+
+    /// <summary>The page's last hit, for a continuation; null when the page is empty.</summary>
+    public PageAfter? Last { get; set; }
+}

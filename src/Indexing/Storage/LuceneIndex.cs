@@ -1,0 +1,165 @@
+using Lucene.Net.Index;
+using Lucene.Net.Search;
+using Lucene.Net.Store;
+using RavenLite.Indexing.Extraction;
+
+namespace RavenLite.Indexing.Storage;
+
+/// <summary>
+/// One index's Lucene side in its folder: an explicit <see cref="NIOFSDirectory"/> (never <c>FSDirectory.Open</c>,
+/// which picks the memory-mapped directory on 64-bit Linux, slow and crash-prone under concurrent search in
+/// Lucene.Net 4.8), its one <see cref="IndexWriter"/>, the <see cref="SearcherManager"/> queries acquire searchers
+/// from, and the per-segment key/etag arrays queries read hits from.
+/// </summary>
+internal sealed class LuceneIndex : IDisposable
+{
+    private readonly NIOFSDirectory _directory;
+    private int _disposed;
+
+    private LuceneIndex(NIOFSDirectory directory, IndexWriter writer)
+    {
+        _directory = directory;
+        Writer = writer;
+        Searchers = new SearcherManager(writer, applyAllDeletes: true, searcherFactory: null);
+    }
+
+    public IndexWriter Writer { get; }
+
+    public SearcherManager Searchers { get; }
+
+    public SegmentKeysCache Segments { get; } = new();
+
+    /// <summary>
+    /// Opens the index in <paramref name="folder"/> as of its last commit (anything written after it, by a process
+    /// that was killed, is discarded) and returns that commit's user data.
+    /// </summary>
+    /// <exception cref="Exception">The folder holds no readable Lucene index (Lucene's own IO and corruption errors).</exception>
+    public static LuceneIndex Open(string folder, out IDictionary<string, string> userData)
+    {
+        var directory = new NIOFSDirectory(new DirectoryInfo(folder));
+        IndexWriter? writer = null;
+        try
+        {
+            var commit = new SegmentInfos();
+            commit.Read(directory);
+            userData = commit.UserData;
+            ReleaseStaleLock(directory);
+            writer = new IndexWriter(directory, Config(OpenMode.APPEND));
+            return new LuceneIndex(directory, writer);
+        }
+        catch
+        {
+            writer?.Dispose();
+            directory.Dispose();
+            throw;
+        }
+    }
+
+    /// <summary>Creates an empty index in <paramref name="folder"/> (throwing away whatever it held), committed with <paramref name="data"/>.</summary>
+    public static LuceneIndex Create(string folder, CommitData data)
+    {
+        if (System.IO.Directory.Exists(folder))
+            System.IO.Directory.Delete(folder, recursive: true);
+        System.IO.Directory.CreateDirectory(folder);
+        var directory = new NIOFSDirectory(new DirectoryInfo(folder));
+        IndexWriter? writer = null;
+        try
+        {
+            writer = new IndexWriter(directory, Config(OpenMode.CREATE));
+            writer.SetCommitData(data.ToUserData());
+            writer.Commit();
+            return new LuceneIndex(directory, writer);
+        }
+        catch
+        {
+            writer?.Dispose();
+            directory.Dispose();
+            throw;
+        }
+    }
+
+    /// <summary>Whether <paramref name="folder"/> has a Lucene commit (a <c>segments_N</c> file).</summary>
+    public static bool HasCommit(string folder)
+    {
+        using var directory = new NIOFSDirectory(new DirectoryInfo(folder));
+        return DirectoryReader.IndexExists(directory);
+    }
+
+    /// <summary>
+    /// The database's own folder lock guarantees that no other writer can be at work on this folder, so a
+    /// <c>write.lock</c> still held here is a leftover (of a writer that was never closed); it is released.
+    /// </summary>
+    private static void ReleaseStaleLock(NIOFSDirectory directory)
+    {
+        if (IndexWriter.IsLocked(directory))
+            IndexWriter.Unlock(directory);
+    }
+
+    private static IndexWriterConfig Config(OpenMode mode) => new(LuceneSettings.Version, FullTextAnalyzer.Instance)
+    {
+        OpenMode = mode,
+        // Merges only ever join adjacent segments, so doc id order stays the order documents were indexed in
+        // (etag order): unsorted results come in that order, and a continuation can seek by etag.
+        MergePolicy = new LogByteSizeMergePolicy(),
+        // Merges run on the indexer thread during its commits: no merge thread can fail where nothing catches it.
+        MergeScheduler = new SerialMergeScheduler(),
+    };
+
+    /// <summary>Commits what the writer holds with <paramref name="data"/> as the commit's user data, then refreshes searchers.</summary>
+    public void Commit(CommitData data)
+    {
+        Writer.SetCommitData(data.ToUserData());
+        Writer.Commit();
+        Searchers.MaybeRefreshBlocking();
+    }
+
+    /// <summary>Throws every document away and commits <paramref name="data"/> with the empty index, in one commit.</summary>
+    public void Clear(CommitData data)
+    {
+        Writer.DeleteAll();
+        Commit(data);
+    }
+
+    /// <summary>How many live documents the current searcher sees (Lucene keeps the count; nothing is scanned).</summary>
+    public long DocumentCount()
+    {
+        var searcher = Searchers.Acquire();
+        try
+        {
+            return searcher.IndexReader.NumDocs;
+        }
+        finally
+        {
+            Searchers.Release(searcher);
+        }
+    }
+
+    /// <summary>Throws away everything written since the last commit, and closes the writer.</summary>
+    public void Rollback() => Writer.Rollback();
+
+    public void Dispose()
+    {
+        if (Interlocked.Exchange(ref _disposed, 1) != 0)
+            return;
+        var failures = new List<Exception>();
+        Try(Searchers.Dispose, failures);
+        Try(Writer.Dispose, failures);
+        Try(_directory.Dispose, failures);
+        if (failures.Count > 0)
+            throw new AggregateException("Closing the Lucene index failed.", failures);
+    }
+
+    private static void Try(Action action, List<Exception> failures)
+    {
+#pragma warning disable CA1031 // Closing must release every part even when one throws; the failures are rethrown together.
+        try
+        {
+            action();
+        }
+        catch (Exception ex)
+        {
+            failures.Add(ex);
+        }
+#pragma warning restore CA1031
+    }
+}

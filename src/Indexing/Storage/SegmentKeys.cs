@@ -1,0 +1,70 @@
+using System.Collections.Concurrent;
+using System.Text;
+using Lucene.Net.Index;
+using Lucene.Net.Util;
+using RavenLite.Indexing.Extraction;
+
+namespace RavenLite.Indexing.Storage;
+
+/// <summary>
+/// The document key and indexed etag of every doc of one segment, read once from its DocValues into arrays, so a
+/// query reads a hit's key and etag with two array loads: no stored-field block is decompressed per hit.
+/// </summary>
+internal sealed class SegmentKeys
+{
+    private SegmentKeys(string[] keys, long[] etags)
+    {
+        Keys = keys;
+        Etags = etags;
+    }
+
+    /// <summary>Per doc of the segment (deleted ones included): the document key, original casing.</summary>
+    public string[] Keys { get; }
+
+    /// <summary>Per doc: the etag of the document version indexed. Ascending in doc id order.</summary>
+    public long[] Etags { get; }
+
+    public static SegmentKeys Load(AtomicReader reader)
+    {
+        var count = reader.MaxDoc;
+        var keys = new string[count];
+        var etags = new long[count];
+        var keyValues = reader.GetBinaryDocValues(IndexFields.Key);
+        var etagValues = reader.GetNumericDocValues(IndexFields.Etag);
+        var bytes = new BytesRef();
+        for (var doc = 0; doc < count; doc++)
+        {
+            keyValues?.Get(doc, bytes);
+            keys[doc] = keyValues is null ? "" : Encoding.UTF8.GetString(bytes.Bytes, bytes.Offset, bytes.Length);
+            etags[doc] = etagValues?.Get(doc) ?? 0;
+        }
+        return new SegmentKeys(keys, etags);
+    }
+}
+
+/// <summary>
+/// <see cref="SegmentKeys"/> per segment core: loaded the first time a query needs a segment's hits, shared by
+/// every reader of that core (a segment outlives many refreshes), and dropped when the core closes.
+/// </summary>
+internal sealed class SegmentKeysCache
+{
+    private readonly ConcurrentDictionary<object, SegmentKeys> _segments = new();
+
+    public int Count => _segments.Count;
+
+    public SegmentKeys Get(AtomicReader reader)
+    {
+        var core = reader.CoreCacheKey;
+        if (_segments.TryGetValue(core, out var keys))
+            return keys;
+        keys = SegmentKeys.Load(reader);
+        if (reader is SegmentReader segment && _segments.TryAdd(core, keys))
+            segment.AddCoreDisposedListener(new DropOnClose(_segments));
+        return keys;
+    }
+
+    private sealed class DropOnClose(ConcurrentDictionary<object, SegmentKeys> segments) : SegmentReader.ICoreDisposedListener
+    {
+        public void OnDispose(object ownerCoreCacheKey) => segments.TryRemove(ownerCoreCacheKey, out _);
+    }
+}
