@@ -5,7 +5,8 @@ namespace RavenLite.Benchmarks;
 /// <summary>
 /// Runs the benchmarks chosen on the command line (<c>--filter '*'</c> for all of them; <c>--job short</c> for the
 /// quick mode, <c>--job dry</c> to run each once), or, with <c>--cache-size-check</c>, compares the cache's size
-/// estimate with measured memory, or, with <c>--serve-prebuilt &lt;body-file&gt; &lt;port&gt;</c>, serves that file as the
+/// estimate with measured memory, or, with <c>--profile</c>, runs the seed query and HTTP classes under the EventPipe
+/// profiler (<see cref="ProfileRun"/>), or, with <c>--serve-prebuilt &lt;body-file&gt; &lt;port&gt;</c>, serves that file as the
 /// prebuilt-bytes floor endpoint until stopped (for <c>bench/http-load.sh</c>). Exits with 1 when any benchmark
 /// failed, so a broken benchmark fails CI.
 /// </summary>
@@ -20,7 +21,13 @@ public static class Program
         }
         if (args is ["--serve-prebuilt", ..])
             return ServePrebuilt(args[1..]);
-        var summaries = BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args, SuiteConfig.Create(args)).ToList();
+        var config = SuiteConfig.Create(args);
+        if (args is ["--profile", ..])
+        {
+            args = ProfileRun.Arguments(args[1..]);
+            config = ProfileRun.Config(args);
+        }
+        var summaries = BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args, config).ToList();
         var failures = RunOutcome.Failures(summaries);
         foreach (var failure in failures)
             Console.Error.WriteLine($"FAILED: {failure}");
