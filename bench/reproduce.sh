@@ -14,8 +14,19 @@ case "${1:-short}" in
         rm -rf "$traces"
         # The program's --profile mode names the classes and the profiler (bench/RavenLite.Benchmarks/Infrastructure/ProfileRun.cs).
         dotnet run -c Release --project bench/RavenLite.Benchmarks -- --profile --job short --artifacts "$traces"
+        # Where the time went: under the warm query's benchmark method, and in every stack holding server code.
+        : >"$traces/top-frames.md"
+        for pair in 'SeedQueryBenchmarks.WarmCache-|SeedQueryBenchmarks.WarmCache()' 'SeedQueryHttpBenchmarks.RavenLiteSeedQuery-|RavenLite.Server!'; do
+            trace="$(find "$traces" -name "*${pair%%|*}*.speedscope.json" | sort | tail -1)"
+            [ -n "$trace" ] || { echo "No trace for ${pair%%|*} in $traces" >&2; exit 1; }
+            { echo "### $(basename "$trace")"; echo
+              dotnet run -c Release --project bench/RavenLite.BenchmarkReport -- --top-frames "$trace" "${pair#*|}" 15; echo
+            } >>"$traces/top-frames.md"
+        done
+        cat "$traces/top-frames.md"
         echo "Traces (open a .speedscope.json at https://www.speedscope.app or in a local speedscope; see docs/benchmarks.md, \"Profiling\"):"
-        find "$traces" -name '*.speedscope.json' -o -name '*.nettrace' | sort
+        find "$traces" -maxdepth 1 \( -name '*.speedscope.json' -o -name '*.nettrace' \) | sort
+        echo "Top frames: $traces/top-frames.md"
         exit 0 ;;
     *) echo "usage: bash bench/reproduce.sh [short|full|profile]  (got '$1')" >&2; exit 2 ;;
 esac

@@ -11,7 +11,9 @@ internal sealed record TraceSummary(string Root, double RootMilliseconds, IReadO
     /// <summary>
     /// Reads a speedscope file's evented profiles (one per thread: frames opened and closed at times) and sums, for
     /// every time span whose stack holds a frame whose name contains <paramref name="root"/>, that span into the
-    /// top frame's self time and into the total time of every distinct frame on the stack from the root up.
+    /// top frame's self time and into the total time of every distinct frame on the stack from the root up. The leaf
+    /// frames TraceEvent adds to say what kind of time a sample was (<c>CPU_TIME</c>, <c>UNMANAGED_CODE_TIME</c>, ...)
+    /// are not frames of the program: the span goes to the frame under them (for unmanaged time, the managed caller).
     /// Sampled profiles are read too (each sample weighs its weight). Frames sorted by self time, longest first.
     /// </summary>
     public static TraceSummary Read(string json, string root)
@@ -35,10 +37,13 @@ internal sealed record TraceSummary(string Root, double RootMilliseconds, IReadO
             if (start < 0 || time <= 0)
                 return;
             rootTime += time;
-            var top = names[stack[^1]];
+            var topIndex = stack.Count - 1;
+            while (topIndex > start && IsTimeKind(names[stack[topIndex]]))
+                topIndex--;
+            var top = names[stack[topIndex]];
             self[top] = self.GetValueOrDefault(top) + time;
             // A recursive frame counts once per span in its total.
-            foreach (var name in stack.Skip(start).Select(frame => names[frame]).Distinct(StringComparer.Ordinal))
+            foreach (var name in stack.Take(topIndex + 1).Skip(start).Select(frame => names[frame]).Distinct(StringComparer.Ordinal))
                 total[name] = total.GetValueOrDefault(name) + time;
         }
 
@@ -56,6 +61,10 @@ internal sealed record TraceSummary(string Root, double RootMilliseconds, IReadO
             .ToList();
         return new TraceSummary(root, rootTime, frames);
     }
+
+    /// <summary>TraceEvent's leaf pseudo-frames: an upper-case name ending in <c>_TIME</c>.</summary>
+    private static bool IsTimeKind(string name) =>
+        name.EndsWith("_TIME", StringComparison.Ordinal) && name.All(c => c is (>= 'A' and <= 'Z') or '_');
 
     private static void ReadEvented(JsonElement profile, Action<IReadOnlyList<int>, double> charge)
     {

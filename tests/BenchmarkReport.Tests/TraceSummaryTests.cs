@@ -56,6 +56,22 @@ public sealed class TraceSummaryTests
     }
 
     [Fact]
+    public void Time_kind_leaves_are_charged_to_the_frame_under_them()
+    {
+        const string sampled = """
+            {"shared": {"frames": [{"name": "Bench!WarmCache()"}, {"name": "Lmdb!mdb_get"}, {"name": "CPU_TIME"}, {"name": "UNMANAGED_CODE_TIME"}]},
+             "profiles": [{"type": "sampled", "name": "t", "unit": "milliseconds", "startValue": 0, "endValue": 4,
+               "samples": [[0, 1, 3], [0, 2]], "weights": [3, 1]}]}
+            """;
+
+        var summary = TraceSummary.Read(sampled, "WarmCache");
+
+        Assert.Equal(3, Frame(summary, "Lmdb!mdb_get").SelfMilliseconds, 6);
+        Assert.Equal(1, Frame(summary, "Bench!WarmCache()").SelfMilliseconds, 6);
+        Assert.DoesNotContain(summary.Frames, f => f.Name.EndsWith("_TIME", StringComparison.Ordinal));
+    }
+
+    [Fact]
     public void A_root_found_nowhere_gives_no_time()
     {
         var summary = TraceSummary.Read(Evented, "NoSuchFrame");
