@@ -4,7 +4,8 @@
 # and drives three endpoints at 1, 16 and 64 connections: the seed query, point gets of random carts, and the same
 # bytes as the seed query served prebuilt (the floor: `RavenLite.Benchmarks --serve-prebuilt`, the suite's own
 # minimal Kestrel endpoint). Prints requests/s, p50 and p99 per row and replaces the "wrk load" section of
-# docs/benchmarks.md. About 2 minutes with the default 10 s per row; stops everything it started on exit.
+# docs/benchmarks.md. About 2 minutes with the default 10 s per row, plus the build; stops everything it started on
+# exit.
 #   bash bench/http-load.sh [seconds-per-row]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -60,6 +61,7 @@ listening_address() { # log pid
     return 1
 }
 
+load_before="$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo unknown)"
 echo "http-load: building (Release)"
 dotnet build -c Release -v q --nologo bench/RavenLite.Benchmarks >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 1; }
 server_dll=src/Server/bin/Release/net10.0/RavenLite.Server.dll
@@ -140,7 +142,8 @@ done
     echo "$(wrk -v 2>&1 | head -1 | cut -d' ' -f1-2) on 127.0.0.1 against the Release server (LMDB, warm cache) over the seed scenario,"
     echo "$seconds s per row after a 2 s warm-up per endpoint, wrk with up to 2 threads on the same $(nproc) cores as the server"
     echo "($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1))."
-    echo "**Noisy**: the machine was shared with other work during the run, so read the rows against each other"
+    echo "Load average (1 min) $load_before before the build and $(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo unknown) after the last row, on $(nproc) cores:"
+    echo "above $(nproc), other work shared the machine and the figures are **noisy**. Read the rows against each other"
     echo "(RavenLite against the prebuilt floor at the same connection count), not as absolute capacity."
     echo
     echo "| endpoint | connections | requests/s | p50 | p99 |"
