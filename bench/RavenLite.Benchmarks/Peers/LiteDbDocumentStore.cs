@@ -6,8 +6,8 @@ namespace RavenLite.Benchmarks.Peers;
 /// <summary>
 /// Documents kept the way a LiteDB user keeps schemaless documents: one <see cref="BsonDocument"/> per document in
 /// one collection, <c>{_id: key, metadata: {...}, data: {...}}</c>, optionally an index on the entity name made
-/// before loading. A direct (single-process, no lock file) connection to a file database in a fresh temp folder,
-/// deleted on dispose. LiteDB's default collation ignores case, so keys are case-insensitive as in RavenLite.
+/// before loading. A direct connection (this process opens the file exclusively) to a file database in a fresh temp
+/// folder, deleted on dispose. LiteDB's default collation ignores case, so keys are case-insensitive as in RavenLite.
 /// </summary>
 internal sealed class LiteDbDocumentStore : IDisposable
 {
@@ -38,7 +38,10 @@ internal sealed class LiteDbDocumentStore : IDisposable
         });
         Documents = Database.GetCollection(Collection);
         if (entityIndex && !Documents.EnsureIndex(EntityIndex, EntityName))
+        {
+            Dispose();
             throw new InvalidOperationException("LiteDB did not create the entity index.");
+        }
     }
 
     public LiteDatabase Database { get; }
