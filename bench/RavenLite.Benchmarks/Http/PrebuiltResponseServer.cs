@@ -2,6 +2,7 @@ using System.Buffers;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Logging;
 
 namespace RavenLite.Benchmarks.Http;
@@ -10,7 +11,8 @@ namespace RavenLite.Benchmarks.Http;
 /// The smallest Kestrel minimal API that answers with a fixed body: the floor for any HTTP endpoint returning those
 /// bytes on this machine (Kestrel, loopback TCP, HttpClient), without RavenLite. <c>GET /prebuilt</c> sends it in one
 /// write with a Content-Length; <c>GET /prebuilt-chunked</c> sends it without a length, in document-sized writes and
-/// one flush, framed as chunks the way a streamed response must be.
+/// one flush, framed as chunks the way a streamed response must be. The suite starts it in-process beside the real
+/// server; <c>bench/http-load.sh</c> runs it as a process of its own (<see cref="ServeUntilStoppedAsync"/>) for wrk.
 /// </summary>
 internal sealed class PrebuiltResponseServer : IAsyncDisposable
 {
@@ -28,12 +30,12 @@ internal sealed class PrebuiltResponseServer : IAsyncDisposable
     /// <summary>Where it listens (127.0.0.1, a free port).</summary>
     public Uri Address { get; }
 
-    /// <summary>Starts the server, serving <paramref name="body"/> as JSON.</summary>
-    public static async Task<PrebuiltResponseServer> StartAsync(byte[] body)
+    /// <summary>Starts the server on 127.0.0.1 at <paramref name="port"/> (0: a free one), serving <paramref name="body"/> as JSON.</summary>
+    public static async Task<PrebuiltResponseServer> StartAsync(byte[] body, int port = 0)
     {
         var builder = WebApplication.CreateSlimBuilder();
         builder.Logging.ClearProviders();
-        builder.WebHost.UseUrls("http://127.0.0.1:0");
+        builder.WebHost.UseUrls($"http://127.0.0.1:{port}");
         builder.WebHost.ConfigureKestrel(kestrel => kestrel.AddServerHeader = false);
         var app = builder.Build();
         app.MapGet("/prebuilt", (HttpContext context) =>
@@ -52,6 +54,22 @@ internal sealed class PrebuiltResponseServer : IAsyncDisposable
         });
         await app.StartAsync();
         return new PrebuiltResponseServer(app, new Uri(app.Urls.First()));
+    }
+
+    /// <summary>
+    /// Serves the bytes of <paramref name="bodyFile"/> until the process gets SIGTERM or Ctrl+C, after printing
+    /// <c>Now listening on: &lt;address&gt;</c> (the line ASP.NET Core prints), so a script can find a free port.
+    /// </summary>
+    public static async Task ServeUntilStoppedAsync(string bodyFile, int port)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegative(port);
+        ArgumentOutOfRangeException.ThrowIfGreaterThan(port, 65535);
+        var body = await File.ReadAllBytesAsync(bodyFile);
+        if (body.Length == 0)
+            throw new ArgumentException($"{bodyFile} is empty; there is nothing to serve.", nameof(bodyFile));
+        await using var server = await StartAsync(body, port);
+        Console.WriteLine($"Now listening on: {server.Address}");
+        await server._app.WaitForShutdownAsync();
     }
 
     public async ValueTask DisposeAsync()

@@ -15,6 +15,26 @@ internal static class SuiteConfig
     /// </summary>
     public static Job FullMode { get; } = Job.Default.WithWarmupCount(3).WithIterationCount(10).AsDefault();
 
+    /// <summary>
+    /// True when this process runs BenchmarkDotNet's dry job: the command line asked for it (<c>--job dry</c>), or
+    /// BenchmarkDotNet started this process for a dry case (it passes <c>--job Dry</c>). Only for work a benchmark
+    /// may shrink where nothing is measured (see <see cref="Peers.LiteDbBulkInsertBenchmarks"/>).
+    /// </summary>
+    public static bool DryJob { get; } = IsDryJob(Environment.GetCommandLineArgs());
+
+    /// <summary>Whether <paramref name="args"/> name the dry job (<c>--job dry</c>, <c>-j dry</c>, <c>--job=dry</c>, any case).</summary>
+    public static bool IsDryJob(IReadOnlyList<string> args)
+    {
+        for (var i = 0; i < args.Count; i++)
+        {
+            var job = args[i] is "--job" or "-j" && i + 1 < args.Count ? args[i + 1]
+                : args[i].StartsWith("--job=", StringComparison.Ordinal) ? args[i]["--job=".Length..] : null;
+            if (string.Equals(job, "dry", StringComparison.OrdinalIgnoreCase))
+                return true;
+        }
+        return false;
+    }
+
     public static IConfig Create(string[] args)
     {
         // BenchmarkDotNet's default 2-minute limit on building the generated project is too short on a loaded 2-core machine.

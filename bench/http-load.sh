@@ -1,0 +1,164 @@
+#!/usr/bin/env bash
+# Load test of the HTTP server with wrk, on loopback only: starts the Release server on 127.0.0.1 (a free port, a
+# temp data folder), loads the seed scenario over HTTP (1,024 seed carts, entity Item, among 1,024 User documents),
+# and drives three endpoints at 1, 16 and 64 connections: the seed query, point gets of random carts, and the same
+# bytes as the seed query served prebuilt (the floor: `RavenLite.Benchmarks --serve-prebuilt`, the suite's own
+# minimal Kestrel endpoint). Prints requests/s, p50 and p99 per row and replaces the "wrk load" section of
+# docs/benchmarks.md. About 2 minutes with the default 10 s per row, plus the build; stops everything it started on
+# exit.
+#   bash bench/http-load.sh [seconds-per-row]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds="${1:-10}"
+[[ "$seconds" =~ ^[1-9][0-9]?$ ]] || { echo "usage: bash bench/http-load.sh [seconds-per-row, 1-99]  (got '$seconds')" >&2; exit 2; }
+connections=(1 16 64)
+carts=1024
+users=1024
+seed_query='/indexes/Raven/DocumentsByEntityName?query=Tag:Item&pageSize=1024'
+docs=docs/benchmarks.md
+begin_marker='<!-- http-load.sh: begin (generated; a rerun replaces everything up to the end marker) -->'
+end_marker='<!-- http-load.sh: end -->'
+
+# wrk (the load generator) and jq (to build the seed load) from Debian's packages, as build/ensure-liblmdb.sh does.
+ensure_tool() { # command package
+    command -v "$1" >/dev/null 2>&1 && return 0
+    if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+        echo "http-load: installing $2 with apt-get"
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get install -y -q --no-install-recommends "$2" >/dev/null 2>&1 \
+            || { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q --no-install-recommends "$2" >/dev/null; }
+    fi
+    command -v "$1" >/dev/null 2>&1 || { echo "http-load: $1 is missing; install it: sudo apt-get install $2" >&2; exit 1; }
+}
+ensure_tool wrk wrk
+ensure_tool jq jq
+ensure_tool curl curl
+
+work="$(mktemp -d)"
+server_pid=""
+prebuilt_pid=""
+stop() {
+    # Only the two processes this script started, by their ids; SIGTERM lets the server close its database.
+    for pid in $prebuilt_pid $server_pid; do
+        kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true
+    done
+    rm -rf "$work"
+}
+trap stop EXIT
+trap 'exit 130' INT TERM
+
+# Waits (up to 60 s) for "Now listening on: http://127.0.0.1:<port>" in a log and prints the address.
+listening_address() { # log pid
+    for _ in $(seq 1 600); do
+        address="$(grep -o 'Now listening on: http://127\.0\.0\.1:[0-9]*' "$1" | head -1 | sed 's/^Now listening on: //')" || true
+        [ -n "$address" ] && { echo "$address"; return 0; }
+        kill -0 "$2" 2>/dev/null || break
+        sleep 0.1
+    done
+    echo "http-load: the process logging to $1 did not start listening:" >&2
+    cat "$1" >&2
+    return 1
+}
+
+load_before="$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo unknown)"
+echo "http-load: building (Release)"
+dotnet build -c Release -v q --nologo bench/RavenLite.Benchmarks >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 1; }
+server_dll=src/Server/bin/Release/net10.0/RavenLite.Server.dll
+bench_dll=bench/RavenLite.Benchmarks/bin/Release/net10.0/RavenLite.Benchmarks.dll
+
+dotnet "$server_dll" --data-dir "$work/data" --urls http://127.0.0.1:0 \
+    --Logging:LogLevel:Default=Warning --Logging:LogLevel:Microsoft.Hosting.Lifetime=Information >"$work/server.log" 2>&1 &
+server_pid=$!
+server="$(listening_address "$work/server.log" "$server_pid")"
+echo "http-load: server on $server, data in a temp folder"
+
+# The seed scenario in one bulk request: carts/0..1023 from testdata/seed-cart.json, users/0..1023.
+jq -c --argjson carts "$carts" --argjson users "$users" '. as $cart
+    | [range(0; $carts) | {Method: "PUT", Key: "carts/\(.)", Document: $cart.data, Metadata: $cart.metadata}]
+    + [range(0; $users) | {Method: "PUT", Key: "users/\(.)",
+        Document: {name: "someone", email: "someone@example.com", visits: 3}, Metadata: {"Raven-Entity-Name": "User"}}]' \
+    testdata/seed-cart.json >"$work/seed.json"
+curl -sS --fail-with-body --max-time 120 -X POST -H 'Content-Type: application/json' --data-binary @"$work/seed.json" \
+    "$server/bulk_docs" -o /dev/null
+total="$(curl -sS --fail-with-body --max-time 90 "$server${seed_query/pageSize=1024/pageSize=0}&waitForNonStaleResults=true&timeout=60" | jq .TotalResults)"
+[ "$total" = "$carts" ] || { echo "http-load: the index found $total carts, expected $carts" >&2; exit 1; }
+curl -sS --fail-with-body --max-time 30 "$server$seed_query" -o "$work/seed-page.json"
+returned="$(jq '.Results | length' "$work/seed-page.json")"
+[ "$returned" = "$carts" ] || { echo "http-load: the seed query returned $returned documents, expected $carts" >&2; exit 1; }
+curl -sS --fail-with-body --max-time 10 "$server/docs/carts/0" -o /dev/null
+
+# The floor: the same bytes the seed query returned, written whole with a Content-Length.
+dotnet "$bench_dll" --serve-prebuilt "$work/seed-page.json" 0 >"$work/prebuilt.log" 2>&1 &
+prebuilt_pid=$!
+prebuilt="$(listening_address "$work/prebuilt.log" "$prebuilt_pid")"
+
+# name | URL | wrk script | script arguments
+scenarios=(
+    "seed query (Tag:Item, pageSize 1024, ~$(( $(wc -c <"$work/seed-page.json") / 1024 )) KB)|$server$seed_query|bench/wrk/static.lua|"
+    "point get (random cart of $carts)|$server/docs/carts/0|bench/wrk/random-cart.lua|$carts"
+    "prebuilt bytes (the floor: seed query's body, Content-Length)|$prebuilt/prebuilt|bench/wrk/static.lua|"
+)
+
+run_wrk() { # seconds connections url script [args]
+    local threads=$(( $2 < 2 ? $2 : 2 ))
+    wrk -t"$threads" -c"$2" -d"$1s" --timeout 10s -s "$4" "$3" ${5:+-- "$5"} | grep '^wrk-result '
+}
+
+field() { sed -n "s/.* $1=\([0-9.]*\).*/\1/p" <<<"$2"; }
+ms() { awk -v us="$1" 'BEGIN { printf "%.2f ms", us / 1000 }'; }
+
+rows=()
+echo "http-load: warming up (2 s per endpoint), then ${#scenarios[@]} endpoints x ${#connections[@]} connection counts x $seconds s"
+for scenario in "${scenarios[@]}"; do
+    IFS='|' read -r name url script args <<<"$scenario"
+    run_wrk 2 4 "$url" "$script" "$args" >/dev/null
+done
+printf '%-62s %11s %12s %10s %10s\n' endpoint connections requests/s p50 p99
+for scenario in "${scenarios[@]}"; do
+    IFS='|' read -r name url script args <<<"$scenario"
+    for c in "${connections[@]}"; do
+        result="$(run_wrk "$seconds" "$c" "$url" "$script" "$args")" \
+            || { echo "http-load: wrk failed for $name at $c connections" >&2; exit 1; }
+        errors="$(field errors "$result")"
+        [ "$errors" = "0" ] || { echo "http-load: $name at $c connections had $errors errors: $result" >&2; exit 1; }
+        rps="$(field rps "$result")"
+        p50="$(ms "$(field p50_us "$result")")"
+        p99="$(ms "$(field p99_us "$result")")"
+        printf '%-62s %11s %12s %10s %10s\n' "$name" "$c" "$rps" "$p50" "$p99"
+        rows+=("| $name | $c | $(printf '%.0f' "$rps") | $p50 | $p99 |")
+    done
+done
+
+# The docs section, between markers, replaced on every run.
+{
+    echo "$begin_marker"
+    echo
+    echo "## HTTP under load (wrk load)"
+    echo
+    commit="$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+    [ -z "$(git status --porcelain -- src bench 2>/dev/null)" ] || commit="$commit with uncommitted changes to src/ or bench/"
+    echo "\`bash bench/http-load.sh\`, $(date -u '+%Y-%m-%d %H:%M') UTC, commit $commit:"
+    echo "$(wrk -v 2>&1 | head -1 | cut -d' ' -f1-2) on 127.0.0.1 against the Release server (LMDB, warm cache) over the seed scenario,"
+    echo "$seconds s per row after a 2 s warm-up per endpoint, wrk with up to 2 threads on the same $(nproc) cores as the server"
+    echo "($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1))."
+    echo "Load average (1 min) before the build: $load_before on $(nproc) cores; well above $(nproc), other work shared the"
+    echo "machine and the figures are **noisy** (this run's own wrk and server push it past $(nproc) while they run). Read"
+    echo "the rows against each other (RavenLite against the prebuilt floor at the same connection count), not as absolute capacity."
+    echo
+    echo "| endpoint | connections | requests/s | p50 | p99 |"
+    echo "|---|---:|---:|---:|---:|"
+    printf '%s\n' "${rows[@]}"
+    echo
+    echo "$end_marker"
+} >"$work/section.md"
+if grep -qF "$begin_marker" "$docs" && grep -qF "$end_marker" "$docs"; then
+    awk -v begin="$begin_marker" -v end="$end_marker" -v section="$work/section.md" '
+        $0 == begin { while ((getline line < section) > 0) print line; skipping = 1; next }
+        skipping && $0 == end { skipping = 0; next }
+        !skipping { print }' "$docs" >"$work/benchmarks.md"
+    cat "$work/benchmarks.md" >"$docs"
+else
+    { echo; cat "$work/section.md"; } >>"$docs"
+fi
+echo "http-load: wrote the table into $docs"
