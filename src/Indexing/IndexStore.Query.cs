@@ -45,6 +45,20 @@ public sealed partial class IndexStore
         }
     }
 
+    /// <summary>
+    /// The current <see cref="IndexVersion"/> of index <paramref name="indexName"/>: read in the order a query reads
+    /// it (the database's last etag first), from memory, without a transaction.
+    /// </summary>
+    /// <exception cref="IndexNotFoundException">There is no such index.</exception>
+    public IndexVersion GetVersion(string indexName)
+    {
+        ArgumentNullException.ThrowIfNull(indexName);
+        var databaseEtag = _documents.LastEtag;
+        var index = GetIndex(indexName);
+        var state = index.State;
+        return new IndexVersion(index.Generation, state.LastIndexedEtag, state.IndexedAt, databaseEtag);
+    }
+
     private (int PageSize, bool Clamped) CheckPaging(IndexQuery query)
     {
         if (query.Start < 0)
