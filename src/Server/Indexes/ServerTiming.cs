@@ -23,7 +23,7 @@ internal static class ServerTiming
         return string.Create(CultureInfo.InvariantCulture,
             $"cache;desc=miss, wait;dur={timings.WaitMicroseconds / 1000:0.###}, parse;dur={timings.ParseMicroseconds / 1000:0.###}, " +
             $"search;dur={timings.SearchMicroseconds / 1000:0.###}, " +
-            $"load;dur={timings.LoadMicroseconds / 1000:0.###};desc=\"{timings.CachedDocuments} cached, {timings.StorageDocuments} from storage\", " +
+            $"load;dur={timings.LoadMicroseconds / 1000:0.###};desc=\"{timings.CachedDocuments} cached / {timings.StorageDocuments} from storage\", " +
             $"storage;dur={timings.StorageMicroseconds / 1000:0.###}, query;dur={timings.TotalMicroseconds / 1000:0.###}{write}, " +
             $"total;dur={Milliseconds(totalTicks):0.###}");
     }

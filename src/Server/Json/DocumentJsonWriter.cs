@@ -15,9 +15,10 @@ namespace RavenLite.Server.Json;
 /// between documents and must call <see cref="FlushAsync"/> at the end; dispose returns the buffer to the pool.
 /// With <c>holdBytes</c>, nothing is sent until the body passes that size: a body that stays under it goes out in the
 /// single write of <see cref="FlushAsync"/>, and its length is known before (<see cref="HasSent"/>, <see cref="Length"/>).
-/// <c>beforeFirstSend</c> runs just before the first bytes go to the response (the last moment to set headers).
+/// <c>beforeStreaming</c> runs once, just before a body that outgrew the hold starts going out (the last moment to
+/// set headers for it).
 /// </summary>
-internal sealed class DocumentJsonWriter(PipeWriter output, int holdBytes = 0, Action? beforeFirstSend = null) : IDisposable
+internal sealed class DocumentJsonWriter(PipeWriter output, int holdBytes = 0, Action? beforeStreaming = null) : IDisposable
 {
     /// <summary>How many bytes are gathered before <see cref="FlushIfNeededAsync"/> sends them (once past the hold).</summary>
     public const int FlushThreshold = 64 * 1024;
@@ -98,17 +99,17 @@ internal sealed class DocumentJsonWriter(PipeWriter output, int holdBytes = 0, A
     public async ValueTask FlushIfNeededAsync(CancellationToken cancellationToken)
     {
         if (_written >= FlushThreshold && (HasSent || _written > holdBytes))
+        {
+            if (!HasSent)
+                beforeStreaming?.Invoke();
             await FlushAsync(cancellationToken);
+        }
     }
 
     /// <summary>Sends what is buffered.</summary>
     public async ValueTask FlushAsync(CancellationToken cancellationToken)
     {
-        if (!HasSent)
-        {
-            HasSent = true;
-            beforeFirstSend?.Invoke();
-        }
+        HasSent = true;
         if (_written > 0)
         {
             output.Write(_buffer.AsSpan(0, _written));

@@ -40,7 +40,7 @@ public sealed class QueryTimingsRouteTests(SeedCartServerFixture fixture) : ICla
         Assert.Equal(["cache", "wait", "parse", "search", "load", "storage", "query", "write", "total"], metrics.Select(m => m.Name));
         var total = metrics.Single(m => m.Name == "total").Duration!.Value;
         Assert.All(metrics.Where(m => m.Name != "cache"), m => Assert.InRange(m.Duration!.Value, 0, total));
-        Assert.Matches("^[0-9]+ cached, [0-9]+ from storage$", metrics.Single(m => m.Name == "load").Description);
+        Assert.Matches("^[0-9]+ cached / [0-9]+ from storage$", metrics.Single(m => m.Name == "load").Description);
     }
 
     [Fact]
