@@ -2,7 +2,7 @@ using System.Diagnostics;
 using System.Net;
 using RavenLite.Server.Tests.Infrastructure;
 
-namespace RavenLite.Server.Tests.Hosting;
+namespace RavenLite.Server.Tests;
 
 /// <summary>With a listener on the <c>RavenLite</c> activity source, a request is a span and its query a span inside it.</summary>
 public sealed class RequestActivityTests
