@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using RavenLite.Indexing.Indexer;
 using RavenLite.Indexing.Querying;
 using RavenLite.Storage.Documents;
@@ -20,19 +21,42 @@ public sealed partial class IndexStore
     {
         ArgumentNullException.ThrowIfNull(indexName);
         ArgumentNullException.ThrowIfNull(query);
+        var started = Stopwatch.GetTimestamp();
         var (pageSize, clamped) = CheckPaging(query);
+        using var activity = QueryTelemetry.Source.StartActivity("ravenlite.query");
+        activity?.SetTag(QueryTelemetry.IndexTag, indexName);
         for (var attempt = 0; ; attempt++)
         {
             var index = GetIndex(indexName);
             try
             {
-                return Run(index, query, pageSize, clamped);
+                var result = Run(index, query, pageSize, clamped, started);
+                _queryDuration.Record(result.Timings.TotalMicroseconds / 1_000_000,
+                    new KeyValuePair<string, object?>(QueryTelemetry.IndexTag, result.IndexName),
+                    new KeyValuePair<string, object?>(RavenLite.Storage.Caching.CacheMetrics.DatabaseTag, _documents.DatabaseName));
+                if (activity is not null)
+                    Tag(activity, result);
+                return result;
             }
             catch (ObjectDisposedException) when (index.IsRetired && attempt == 0)
             {
                 // The index was reset or redefined while the query ran: ask the one that replaced it.
             }
         }
+    }
+
+    /// <summary>
+    /// The current <see cref="IndexVersion"/> of index <paramref name="indexName"/>: read in the order a query reads
+    /// it (the database's last etag first), from memory, without a transaction.
+    /// </summary>
+    /// <exception cref="IndexNotFoundException">There is no such index.</exception>
+    public IndexVersion GetVersion(string indexName)
+    {
+        ArgumentNullException.ThrowIfNull(indexName);
+        var databaseEtag = _documents.LastEtag;
+        var index = GetIndex(indexName);
+        var state = index.State;
+        return new IndexVersion(index.Generation, state.LastIndexedEtag, state.IndexedAt, databaseEtag);
     }
 
     private (int PageSize, bool Clamped) CheckPaging(IndexQuery query)
@@ -49,16 +73,28 @@ public sealed partial class IndexStore
         return pageSize > _options.MaxPageSize ? (_options.MaxPageSize, true) : (pageSize, false);
     }
 
-    private QueryResult Run(DocumentIndex index, IndexQuery query, int pageSize, bool clamped)
+    private static void Tag(Activity activity, QueryResult result)
     {
+        activity.SetTag("ravenlite.query.results", result.Results.Count);
+        activity.SetTag("ravenlite.query.total_results", result.TotalResults);
+        activity.SetTag("ravenlite.query.cached_documents", result.Timings.CachedDocuments);
+        activity.SetTag("ravenlite.query.storage_documents", result.Timings.StorageDocuments);
+        activity.SetTag("ravenlite.query.stale", result.IsStale);
+    }
+
+    private QueryResult Run(DocumentIndex index, IndexQuery query, int pageSize, bool clamped, long started)
+    {
+        var parseStarted = Stopwatch.GetTimestamp();
         var parsed = index.ParseQuery(query.Query);
         var sort = SortField.Parse(query.SortBy, index.Compiled);
         var fingerprint = ContinuationToken.Fingerprint(index.Name, query.Query, sort);
         var after = query.Continuation is null
             ? null
             : ContinuationToken.Decode(query.Continuation, fingerprint, index.Generation, sort);
+        var parsedAt = Stopwatch.GetTimestamp();
         if (query.WaitForNonStaleResults)
             WaitForNonStale(index, query.Timeout ?? _options.DefaultWaitTimeout);
+        var waitedAt = Stopwatch.GetTimestamp();
 
         var databaseEtag = _documents.LastEtag;
         // The state is published only after the searcher that sees its commit, so the searcher acquired after reading
@@ -75,11 +111,22 @@ public sealed partial class IndexStore
         {
             lucene.Searchers.Release(searcher);
         }
+        var searchedAt = Stopwatch.GetTimestamp();
         // An index that has every write up to the etag this query started at knows each document's current
         // version, so cached ones need no storage lookup; a stale index may not, so the documents are read as is.
-        var loaded = page.Keys.Count == 0
-            ? []
-            : state.LastIndexedEtag >= databaseEtag ? _documents.GetKnownVersions(page.Keys, page.Etags) : _documents.Get(page.Keys);
+        IReadOnlyList<Document?> loaded;
+        int fromStorage;
+        long storageTicks;
+        if (page.Keys.Count == 0)
+            (loaded, fromStorage, storageTicks) = ([], 0, 0);
+        else if (state.LastIndexedEtag >= databaseEtag)
+            loaded = _documents.GetKnownVersions(page.Keys, page.Etags, out fromStorage, out storageTicks);
+        else
+        {
+            loaded = _documents.Get(page.Keys);
+            (fromStorage, storageTicks) = (page.Keys.Count, Stopwatch.GetTimestamp() - searchedAt);
+        }
+        var loadedAt = Stopwatch.GetTimestamp();
         var results = new List<Document>(loaded.Count);
         foreach (var document in loaded)
         {
@@ -100,6 +147,8 @@ public sealed partial class IndexStore
             IndexTimestamp = state.IndexedAt,
             DatabaseEtag = databaseEtag,
             Continuation = page.HasMore && page.Last is { } last ? ContinuationToken.Encode(fingerprint, index.Generation, last) : null,
+            Timings = new QueryTimings(waitedAt - parsedAt, parsedAt - parseStarted, searchedAt - waitedAt, loadedAt - searchedAt,
+                storageTicks, loaded.Count - fromStorage, fromStorage, Stopwatch.GetTimestamp() - started),
         };
     }
 

@@ -20,10 +20,12 @@ public sealed partial class IndexStore : IDisposable
     private readonly BackgroundIndexer _indexer;
     private Dictionary<string, DocumentIndex> _indexes = new(StringComparer.OrdinalIgnoreCase);
     private readonly System.Collections.Concurrent.ConcurrentDictionary<string, IndexingError> _unavailable = new(StringComparer.OrdinalIgnoreCase);
+    private readonly System.Diagnostics.Metrics.Histogram<double> _queryDuration;
     private int _disposed;
 
     private IndexStore(DocumentStore documents, IndexingOptions options)
     {
+        _queryDuration = QueryTelemetry.CreateDuration(documents.Meter);
         _documents = documents;
         _options = options;
         _log = options.Log ?? (message => Trace.TraceInformation("RavenLite indexing: {0}", message));

@@ -43,4 +43,7 @@ public sealed class QueryResult
     /// null when this page is the last.
     /// </summary>
     public required string? Continuation { get; init; }
+
+    /// <summary>Where the query's time went: parse, search, documents from the cache and from storage, total.</summary>
+    public QueryTimings Timings { get; init; }
 }

@@ -44,6 +44,7 @@ internal static class RavenLiteServer
         builder.Services.AddSingleton(options);
         OpenApi.OpenApiEndpoints.AddServices(builder.Services);
         builder.Services.AddSingleton(_ => new DocumentDatabase(DatabaseOptions(options)));
+        builder.Services.AddSingleton(new Indexes.QueryResponseCache(options.QueryCacheMb * 1024 * 1024));
 
         var app = builder.Build();
         OpenDatabase(app, options);
@@ -102,6 +103,7 @@ internal static class RavenLiteServer
     private static void UseMiddleware(WebApplication app, RavenLiteServerOptions options)
     {
         var logger = app.Services.GetRequiredService<ILoggerFactory>().CreateLogger("RavenLite.Server");
+        app.Use(next => new RequestActivityMiddleware(next).InvokeAsync);
         app.Use(next => new RequestLoggingMiddleware(next, logger).InvokeAsync);
         app.Use(next => new ErrorHandlingMiddleware(next, logger).InvokeAsync);
         // Statuses the framework sets without a body (unknown route 404, wrong method 405) get the JSON error shape too.

@@ -23,6 +23,12 @@ internal sealed class RavenLiteServerOptions
     /// </summary>
     public long? CacheSizeMb { get; set; }
 
+    /// <summary>
+    /// The query response cache's size limit in MiB (default 64); 0 turns it off. It keeps the bodies of the last
+    /// non-stale query responses, so an unchanged query is answered without running it (docs/http-api.md).
+    /// </summary>
+    public long QueryCacheMb { get; set; } = 64;
+
     /// <summary>The loopback port to listen on when <see cref="Urls"/> is not set.</summary>
     public int Port { get; set; } = 8080;
 
@@ -78,6 +84,8 @@ internal sealed class RavenLiteServerOptions
             throw Invalid($"Engine (--engine) must be Lmdb or Esent, not {Engine}.");
         if (CacheSizeMb is < 0 or > long.MaxValue / (1024 * 1024))
             throw Invalid($"CacheSizeMb (--cache-size-mb) must be a size in MiB, or 0 to turn the cache off; got {CacheSizeMb}.");
+        if (QueryCacheMb is < 0 or > 64 * 1024)
+            throw Invalid($"QueryCacheMb (--query-cache-mb) must be a size in MiB up to 65536, or 0 to turn the query cache off; got {QueryCacheMb}.");
         if (Port is < 0 or > 65535)
             throw Invalid($"Port (--port) must be between 0 and 65535, not {Port}.");
         if (ApiKey is not null && ApiKey.Trim().Length < MinimumApiKeyLength)

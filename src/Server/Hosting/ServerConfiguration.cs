@@ -15,6 +15,7 @@ internal static class ServerConfiguration
         ["--urls"] = $"{Section}:{nameof(RavenLiteServerOptions.Urls)}",
         ["--engine"] = $"{Section}:{nameof(RavenLiteServerOptions.Engine)}",
         ["--cache-size-mb"] = $"{Section}:{nameof(RavenLiteServerOptions.CacheSizeMb)}",
+        ["--query-cache-mb"] = $"{Section}:{nameof(RavenLiteServerOptions.QueryCacheMb)}",
         ["--api-key"] = $"{Section}:{nameof(RavenLiteServerOptions.ApiKey)}",
         ["--allowed-hosts"] = $"{Section}:{nameof(RavenLiteServerOptions.AllowedHosts)}",
         ["--cors-origins"] = $"{Section}:{nameof(RavenLiteServerOptions.CorsOrigins)}",

@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using System.Globalization;
 using RavenLite.Indexing;
 using RavenLite.Server.Http;
@@ -6,18 +7,31 @@ using RavenLite.Server.Json;
 namespace RavenLite.Server.Indexes;
 
 /// <summary>
-/// Streams a query response: <c>{"Results":[...],"TotalResults","SkippedResults","IsStale","IndexEtag",
-/// "IndexTimestamp","Start","PageSize",["RequestedPageSize",]"Continuation"}</c>. The results are the documents
-/// with their <c>@metadata</c>, copied from the cache's UTF-8 JSON by <see cref="DocumentJsonWriter"/> and flushed
-/// as the buffer fills: no parsing, and the page is never built in memory as one body.
+/// Writes a query response: <c>{"Results":[...],"TotalResults","SkippedResults","IsStale","IndexEtag",
+/// "IndexTimestamp","Start","PageSize",["RequestedPageSize",]"Continuation","Timings"}</c>. The results are the
+/// documents with their <c>@metadata</c>, copied from the cache's UTF-8 JSON by <see cref="DocumentJsonWriter"/>: no
+/// parsing. A body up to <see cref="MaxBufferedBytes"/> is gathered in one pooled buffer and sent in one write with a
+/// <c>Content-Length</c> (no per-chunk flushes into the server's pipe); a larger one is streamed in 64 KB blocks.
 /// </summary>
 internal static class QueryResultWriter
 {
-    /// <summary>Writes <paramref name="result"/>; <c>RequestedPageSize</c> appears only when the page size was clamped.</summary>
-    public static async Task WriteAsync(HttpResponse response, QueryResult result, IndexQuery query, CancellationToken cancellationToken)
+    /// <summary>The largest body gathered in memory before it is sent; larger pages are streamed.</summary>
+    public const int MaxBufferedBytes = 8 * 1024 * 1024;
+
+    /// <summary>
+    /// Writes <paramref name="result"/> (<c>RequestedPageSize</c> appears only when the page size was clamped) with its
+    /// timings and a <c>Server-Timing</c> header; <paramref name="started"/> is the request's first timestamp. Returns a
+    /// copy of the body without its <c>Timings</c> member when the body was sent in one write and is at most
+    /// <paramref name="keepUpTo"/> bytes (for the <see cref="QueryResponseCache"/>), else null.
+    /// </summary>
+    public static async Task<byte[]?> WriteAsync(HttpResponse response, QueryResult result, IndexQuery query, long started,
+        int keepUpTo, CancellationToken cancellationToken)
     {
         response.ContentType = JsonOutput.ContentType;
-        using var writer = new DocumentJsonWriter(response.BodyWriter);
+        var writeStarted = Stopwatch.GetTimestamp();
+        // Only a streamed body (over MaxBufferedBytes) sends its headers before the end: then they hold no write time.
+        using var writer = new DocumentJsonWriter(response.BodyWriter, MaxBufferedBytes,
+            () => response.Headers[ServerTiming.HeaderName] = ServerTiming.Ran(result.Timings, null, Stopwatch.GetTimestamp() - started));
         writer.Raw("{\"Results\":["u8);
         await writer.DocumentsAsync(result.Results, cancellationToken);
         writer.Raw("],\"TotalResults\":"u8);
@@ -46,7 +60,52 @@ internal static class QueryResultWriter
             writer.String(continuation);
         else
             writer.Raw("null"u8);
+        var keptLength = writer.HasSent ? -1 : writer.Length;
+        var now = Stopwatch.GetTimestamp();
+        WriteTimings(writer, result.Timings, now - writeStarted, now - started);
         writer.Raw("}"u8);
+        byte[]? kept = null;
+        if (!writer.HasSent)
+        {
+            response.ContentLength = writer.Length;
+            response.Headers[ServerTiming.HeaderName] = ServerTiming.Ran(result.Timings, now - writeStarted, now - started);
+            if (keptLength <= keepUpTo)
+                kept = writer.Copy(keptLength);
+        }
         await writer.FlushAsync(cancellationToken);
+        return kept;
+    }
+
+    /// <summary>The end of a kept body served again: <c>,"Timings":{"Cached":true,"TotalMicroseconds":...}}</c>.</summary>
+    public static byte[] CachedTail(long totalTicks) => System.Text.Encoding.UTF8.GetBytes(string.Create(CultureInfo.InvariantCulture,
+        $",\"Timings\":{{\"Cached\":true,\"TotalMicroseconds\":{QueryTimings.ToMicroseconds(totalTicks):0.#}}}}}"));
+
+    /// <summary>
+    /// <c>,"Timings":{...}</c>: the query's parts (<see cref="QueryTimings"/>), the time spent writing the body into
+    /// memory up to this member, and the request's total up to here, in microseconds.
+    /// </summary>
+    private static void WriteTimings(DocumentJsonWriter writer, QueryTimings timings, long writeTicks, long totalTicks)
+    {
+        writer.Raw(",\"Timings\":{\"Cached\":false,\"WaitMicroseconds\":"u8);
+        writer.Number(timings.WaitMicroseconds);
+        writer.Raw(",\"ParseMicroseconds\":"u8);
+        writer.Number(timings.ParseMicroseconds);
+        writer.Raw(",\"SearchMicroseconds\":"u8);
+        writer.Number(timings.SearchMicroseconds);
+        writer.Raw(",\"LoadMicroseconds\":"u8);
+        writer.Number(timings.LoadMicroseconds);
+        writer.Raw(",\"CachedDocuments\":"u8);
+        writer.Number(timings.CachedDocuments);
+        writer.Raw(",\"StorageDocuments\":"u8);
+        writer.Number(timings.StorageDocuments);
+        writer.Raw(",\"StorageMicroseconds\":"u8);
+        writer.Number(timings.StorageMicroseconds);
+        writer.Raw(",\"QueryMicroseconds\":"u8);
+        writer.Number(timings.TotalMicroseconds);
+        writer.Raw(",\"WriteMicroseconds\":"u8);
+        writer.Number(QueryTimings.ToMicroseconds(writeTicks));
+        writer.Raw(",\"TotalMicroseconds\":"u8);
+        writer.Number(QueryTimings.ToMicroseconds(totalTicks));
+        writer.Raw("}"u8);
     }
 }

@@ -13,17 +13,30 @@ namespace RavenLite.Server.Json;
 /// and handed to the response in blocks of about <see cref="FlushThreshold"/> bytes (one copy and one flush per
 /// block, instead of a dozen small writes per document into the server's pipe). The caller writes the separators
 /// between documents and must call <see cref="FlushAsync"/> at the end; dispose returns the buffer to the pool.
+/// With <c>holdBytes</c>, nothing is sent until the body passes that size: a body that stays under it goes out in the
+/// single write of <see cref="FlushAsync"/>, and its length is known before (<see cref="HasSent"/>, <see cref="Length"/>).
+/// <c>beforeStreaming</c> runs once, just before a body that outgrew the hold starts going out (the last moment to
+/// set headers for it).
 /// </summary>
-internal sealed class DocumentJsonWriter(PipeWriter output) : IDisposable
+internal sealed class DocumentJsonWriter(PipeWriter output, int holdBytes = 0, Action? beforeStreaming = null) : IDisposable
 {
-    /// <summary>How many bytes are gathered before <see cref="FlushIfNeededAsync"/> sends them.</summary>
-    public const int FlushThreshold = 32 * 1024;
+    /// <summary>How many bytes are gathered before <see cref="FlushIfNeededAsync"/> sends them (once past the hold).</summary>
+    public const int FlushThreshold = 64 * 1024;
 
     /// <summary>How many documents <see cref="DocumentsAsync"/> writes between checks of <see cref="FlushThreshold"/>.</summary>
     private const int DocumentsPerFlushCheck = 16;
 
     private byte[] _buffer = ArrayPool<byte>.Shared.Rent(FlushThreshold + 8 * 1024);
     private int _written;
+
+    /// <summary>Whether any bytes went to the response yet.</summary>
+    public bool HasSent { get; private set; }
+
+    /// <summary>The bytes buffered and not sent yet: the whole body so far while <see cref="HasSent"/> is false.</summary>
+    public int Length => _written;
+
+    /// <summary>A copy of the first <paramref name="length"/> buffered bytes.</summary>
+    public byte[] Copy(int length) => _buffer.AsSpan(0, length).ToArray();
 
     /// <summary>Writes bytes that are already JSON (or JSON punctuation).</summary>
     public void Raw(ReadOnlySpan<byte> json)
@@ -39,6 +52,13 @@ internal sealed class DocumentJsonWriter(PipeWriter output) : IDisposable
     public void Number(long value)
     {
         Utf8Formatter.TryFormat(value, Reserve(20), out var length);
+        _written += length;
+    }
+
+    /// <summary>Writes a JSON number with at most one decimal (microseconds).</summary>
+    public void Number(double value)
+    {
+        value.TryFormat(Reserve(32), out var length, "0.#", System.Globalization.CultureInfo.InvariantCulture);
         _written += length;
     }
 
@@ -78,13 +98,18 @@ internal sealed class DocumentJsonWriter(PipeWriter output) : IDisposable
     /// <summary>Sends what is buffered once it passes <see cref="FlushThreshold"/>.</summary>
     public async ValueTask FlushIfNeededAsync(CancellationToken cancellationToken)
     {
-        if (_written >= FlushThreshold)
+        if (_written >= FlushThreshold && (HasSent || _written > holdBytes))
+        {
+            if (!HasSent)
+                beforeStreaming?.Invoke();
             await FlushAsync(cancellationToken);
+        }
     }
 
     /// <summary>Sends what is buffered.</summary>
     public async ValueTask FlushAsync(CancellationToken cancellationToken)
     {
+        HasSent = true;
         if (_written > 0)
         {
             output.Write(_buffer.AsSpan(0, _written));

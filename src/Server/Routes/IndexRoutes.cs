@@ -42,7 +42,7 @@ internal static class IndexRoutes
         var indexName = RequireName(name);
         if (!QueryParameters.GetBoolean(context.Request, "definition", false))
         {
-            await IndexQueryRoute.QueryAsync(context, database, indexName);
+            await IndexQueryRoute.QueryAsync(context, database, context.RequestServices.GetRequiredService<QueryResponseCache>(), indexName);
             return;
         }
         var definition = database.GetIndex(indexName) ?? throw new IndexNotFoundException(indexName);

@@ -71,6 +71,7 @@ internal static class ToolCommand
           --urls <urls>          listen addresses; anything but loopback needs --api-key
           --engine <engine>      Lmdb (default) or Esent (Windows)
           --cache-size-mb <mb>   document cache limit; 0 turns it off
+          --query-cache-mb <mb>  query response cache limit (default 64); 0 turns it off
           --api-key <key>        the key every request must send in X-Api-Key
 
         Export and import:

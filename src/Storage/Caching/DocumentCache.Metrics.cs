@@ -4,12 +4,9 @@ namespace RavenLite.Storage.Caching;
 
 internal sealed partial class DocumentCache
 {
-    private readonly Meter _meter;
-
-    /// <summary>One meter per cache, disposed with it, so a closed database stops reporting.</summary>
-    private Meter CreateMeter(string databaseName)
+    /// <summary>Creates the cache's instruments on the database's meter, which the store disposes when it closes.</summary>
+    private void CreateInstruments(Meter meter, string databaseName)
     {
-        var meter = new Meter(CacheMetrics.MeterName);
         KeyValuePair<string, object?>[] tags = [new(CacheMetrics.DatabaseTag, databaseName)];
         meter.CreateObservableCounter(CacheMetrics.Hits, () => new Measurement<long>(_hits.Sum(), tags),
             "{hit}", "Document reads answered from the cache.");
@@ -23,6 +20,5 @@ internal sealed partial class DocumentCache
             "By", "Estimated bytes the cached documents keep alive.");
         meter.CreateObservableGauge(CacheMetrics.LimitBytes, () => new Measurement<long>(LimitBytes, tags),
             "By", "The cache's size limit.");
-        return meter;
     }
 }

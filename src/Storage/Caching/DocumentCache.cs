@@ -1,3 +1,4 @@
+using System.Diagnostics.Metrics;
 using System.Collections.Concurrent;
 using System.Diagnostics.CodeAnalysis;
 using RavenLite.Storage.Documents;
@@ -23,14 +24,14 @@ internal sealed partial class DocumentCache : IDisposable
     private readonly StripedCounter _hits = new();
     private readonly StripedCounter _misses = new();
 
-    public DocumentCache(long limitBytes, string databaseName)
+    public DocumentCache(long limitBytes, string databaseName, Meter meter)
     {
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(limitBytes);
         LimitBytes = limitBytes;
         _smallTargetBytes = Math.Max(1, limitBytes / 10);
         _entries = new ConcurrentDictionary<CacheKey, CacheEntry>(CacheKeyComparer.Instance);
         _lookup = _entries.GetAlternateLookup<CacheLookupKey>();
-        _meter = CreateMeter(databaseName);
+        CreateInstruments(meter, databaseName);
     }
 
     /// <summary>The most bytes the cache holds.</summary>
@@ -117,10 +118,6 @@ internal sealed partial class DocumentCache : IDisposable
         Entries: Volatile.Read(ref _count),
         Bytes: Volatile.Read(ref _bytes));
 
-    /// <summary>Empties the cache and withdraws its metrics.</summary>
-    public void Dispose()
-    {
-        Clear();
-        _meter.Dispose();
-    }
+    /// <summary>Empties the cache (its instruments go with the store's meter).</summary>
+    public void Dispose() => Clear();
 }

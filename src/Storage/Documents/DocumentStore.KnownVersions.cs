@@ -6,10 +6,14 @@ public sealed partial class DocumentStore
     /// Reads documents whose current etags the caller knows from a source consistent with every write the caller
     /// must see (an index that has indexed up to the database's last etag): a cached document with that etag is
     /// returned without a storage lookup; any other is read from storage, as <see cref="Get(IReadOnlyList{string})"/>
-    /// does. Keys must be valid (they come from stored documents).
+    /// does. Keys must be valid (they come from stored documents). <paramref name="fromStorage"/> counts the
+    /// documents read from storage, <paramref name="storageTicks"/> the <see cref="System.Diagnostics.Stopwatch"/>
+    /// ticks spent reading them (timestamps are taken only around storage reads, never for a cache hit).
     /// </summary>
-    internal IReadOnlyList<Document?> GetKnownVersions(IReadOnlyList<string> keys, IReadOnlyList<long> etags)
+    internal IReadOnlyList<Document?> GetKnownVersions(IReadOnlyList<string> keys, IReadOnlyList<long> etags, out int fromStorage, out long storageTicks)
     {
+        fromStorage = 0;
+        storageTicks = 0;
         ArgumentOutOfRangeException.ThrowIfNotEqual(etags.Count, keys.Count, nameof(etags));
         ThrowIfDisposed();
         var documents = new Document?[keys.Count];
@@ -26,8 +30,11 @@ public sealed partial class DocumentStore
                     continue;
                 }
                 // Not cached at that version (evicted, or replaced since): the current version, from storage.
+                var started = System.Diagnostics.Stopwatch.GetTimestamp();
                 tx ??= Engine.BeginRead();
                 documents[i] = Load(tx, storageKey);
+                storageTicks += System.Diagnostics.Stopwatch.GetTimestamp() - started;
+                fromStorage++;
             }
         }
         finally

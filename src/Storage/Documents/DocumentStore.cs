@@ -1,3 +1,4 @@
+using System.Diagnostics.Metrics;
 using RavenLite.Storage.Caching;
 
 namespace RavenLite.Storage.Documents;
@@ -17,11 +18,13 @@ public sealed partial class DocumentStore : IDisposable
     private readonly DocumentCache? _cache;
     private int _disposed;
 
-    private DocumentStore(DataDirectoryLock directoryLock, IStorageEngine engine, DocumentCache? cache)
+    private DocumentStore(DataDirectoryLock directoryLock, IStorageEngine engine, DocumentCache? cache, Meter meter, string databaseName)
     {
         _lock = directoryLock;
         Engine = engine;
         _cache = cache;
+        Meter = meter;
+        DatabaseName = databaseName;
         DocumentsTable = engine.OpenTable("documents");
         ByEtagTable = engine.OpenTable("documents-by-etag");
         TombstonesTable = engine.OpenTable("tombstones");
@@ -63,15 +66,17 @@ public sealed partial class DocumentStore : IDisposable
         var directoryLock = DataDirectoryLock.Acquire(fullPath);
         IStorageEngine? engine = null;
         DocumentCache? cache = null;
+        var meter = new Meter(CacheMetrics.MeterName);
         try
         {
             engine = StorageEngineFactory.Open(options);
-            cache = options.CacheEnabled ? new DocumentCache(options.CacheSizeBytes, fullPath) : null;
-            return new DocumentStore(directoryLock, engine, cache);
+            cache = options.CacheEnabled ? new DocumentCache(options.CacheSizeBytes, fullPath, meter) : null;
+            return new DocumentStore(directoryLock, engine, cache, meter, fullPath);
         }
         catch
         {
             cache?.Dispose();
+            meter.Dispose();
             engine?.Dispose();
             directoryLock.Dispose();
             throw;
@@ -96,6 +101,15 @@ public sealed partial class DocumentStore : IDisposable
         });
     }
 
+    /// <summary>
+    /// The database's <c>RavenLite</c> meter: every instrument of this database (the cache's, the queries') is
+    /// created on it, and disposing the store withdraws them all.
+    /// </summary>
+    internal Meter Meter { get; }
+
+    /// <summary>The data folder's full path: the value of <see cref="CacheMetrics.DatabaseTag"/>.</summary>
+    internal string DatabaseName { get; }
+
     private void ThrowIfDisposed() => ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed) != 0, this);
 
     /// <summary>Closes the engine and releases the folder. Safe to call more than once.</summary>
@@ -106,6 +120,7 @@ public sealed partial class DocumentStore : IDisposable
         try
         {
             _cache?.Dispose();
+            Meter.Dispose();
             Engine.Dispose();
         }
         finally

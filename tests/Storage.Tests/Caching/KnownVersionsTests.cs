@@ -19,7 +19,8 @@ public sealed class KnownVersionsTests : IDisposable
         var cached = store.Get("k")!;
         var before = store.GetCacheStatistics();
 
-        var read = store.GetKnownVersions(["K"], [put.Etag]);
+        var read = store.GetKnownVersions(["K"], [put.Etag], out var fromStorage, out _);
+        Assert.Equal(0, fromStorage);
 
         Assert.Same(cached, read[0]);
         Assert.Equal((before.Hits + 1, before.Misses), (store.GetCacheStatistics().Hits, store.GetCacheStatistics().Misses));
@@ -33,7 +34,7 @@ public sealed class KnownVersionsTests : IDisposable
         store.Get("k");
         store.Put("k", Json("""{"v":2}"""));
 
-        var read = store.GetKnownVersions(["k"], [first.Etag]);
+        var read = store.GetKnownVersions(["k"], [first.Etag], out _, out _);
 
         Assert.Equal(2, read[0]!.Data.GetProperty("v").GetInt32());
         Assert.Equal(2, store.GetCacheStatistics().Misses); // the first Get, then the current version's read (not the etag that failed)
@@ -45,10 +46,11 @@ public sealed class KnownVersionsTests : IDisposable
         using var store = Open(engine, _dir.Path);
         var put = store.PutSeedCart("carts/1");
 
-        var read = store.GetKnownVersions(["carts/1", "carts/2"], [put.Etag, 99]);
+        var read = store.GetKnownVersions(["carts/1", "carts/2"], [put.Etag, 99], out var fromStorage, out _);
 
         Assert.Equal(666, read[0]!.Data.GetProperty("cartId").GetInt64());
         Assert.Null(read[1]);
+        Assert.Equal(2, fromStorage); // both needed a storage lookup, the missing one too
         Assert.Equal(1, store.GetCacheStatistics().Misses); // counted once, by the storage read; no document is no miss
     }
 
@@ -57,6 +59,6 @@ public sealed class KnownVersionsTests : IDisposable
     {
         using var store = Open(StorageEngineKind.Lmdb, _dir.Path);
 
-        Assert.Throws<ArgumentOutOfRangeException>(() => store.GetKnownVersions(["a", "b"], [1]));
+        Assert.Throws<ArgumentOutOfRangeException>(() => store.GetKnownVersions(["a", "b"], [1], out _, out _));
     }
 }

@@ -1,0 +1,24 @@
+using RavenLite.Indexing;
+
+namespace RavenLite.Server.Indexes;
+
+/// <summary>
+/// Everything a query response's body depends on: the index and its <see cref="IndexVersion"/> (build, indexed etag,
+/// last commit, database etag: the inputs of <see cref="QueryResultETag"/> besides the definition, which a new build
+/// changes), and the query's parameters as asked (text, start, page size, sort, continuation).
+/// </summary>
+internal readonly record struct QueryResponseKey(
+    string IndexName, IndexVersion Version, string? Query, int Start, int? PageSize, string Sort, string? Continuation)
+{
+    /// <summary>The key of <paramref name="query"/> on index <paramref name="indexName"/> at <paramref name="version"/>.</summary>
+    public static QueryResponseKey For(string indexName, IndexVersion version, IndexQuery query) =>
+        new(indexName, version, query.Query, query.Start, query.PageSize, SortText(query.SortBy), query.Continuation);
+
+    /// <summary>The sort fields, each with its length in front, so no two different lists give the same text.</summary>
+    private static string SortText(IReadOnlyList<string>? sort)
+    {
+        if (sort is null || sort.Count == 0)
+            return "";
+        return string.Concat(sort.Select(field => $"{field.Length}:{field}"));
+    }
+}

@@ -1,0 +1,75 @@
+using RavenLite.Indexing;
+using RavenLite.Server.Indexes;
+
+namespace RavenLite.Server.Tests.Indexes;
+
+/// <summary>The response cache's bounds and recency, and which answers a version vouches for.</summary>
+public sealed class QueryResponseCacheTests
+{
+    private static readonly IndexVersion Version = new(Guid.NewGuid(), 10, DateTimeOffset.UnixEpoch, 10);
+
+    private static QueryResponseKey Key(int start) => QueryResponseKey.For("Raven/DocumentsByEntityName", Version, new IndexQuery { Query = "Tag:Item", Start = start });
+
+    [Fact]
+    public void The_cache_stays_within_its_byte_limit_dropping_the_least_recently_used()
+    {
+        var cache = new QueryResponseCache(40_000);
+        cache.Add(Key(0), new QueryResponseEntry(new byte[9_000], "\"a\""));
+        cache.Add(Key(1), new QueryResponseEntry(new byte[9_000], "\"b\""));
+        cache.Add(Key(2), new QueryResponseEntry(new byte[9_000], "\"c\""));
+        Assert.True(cache.TryGet(Key(0), out _)); // now the most recent: key 1 goes first
+
+        cache.Add(Key(3), new QueryResponseEntry(new byte[9_000], "\"d\""));
+        cache.Add(Key(4), new QueryResponseEntry(new byte[9_000], "\"e\""));
+
+        Assert.InRange(cache.Bytes, 1, cache.LimitBytes);
+        Assert.False(cache.TryGet(Key(1), out _));
+        Assert.True(cache.TryGet(Key(0), out var kept));
+        Assert.Equal("\"a\"", kept.ETag);
+        Assert.True(cache.TryGet(Key(4), out _));
+    }
+
+    [Fact]
+    public void A_body_over_a_quarter_of_the_limit_is_not_kept()
+    {
+        var cache = new QueryResponseCache(40_000);
+        cache.Add(Key(0), new QueryResponseEntry(new byte[10_001], "\"a\""));
+
+        Assert.Equal(0, cache.Count);
+        Assert.False(cache.TryGet(Key(0), out _));
+    }
+
+    [Fact]
+    public void A_cache_of_size_zero_keeps_nothing()
+    {
+        var cache = new QueryResponseCache(0);
+        cache.Add(Key(0), new QueryResponseEntry([1], "\"a\""));
+        Assert.False(cache.Enabled);
+        Assert.False(cache.TryGet(Key(0), out _));
+    }
+
+    [Fact]
+    public void Keys_differ_by_version_and_by_sort_list()
+    {
+        var query = new IndexQuery { Query = "Tag:Item", SortBy = ["a", "b"] };
+        Assert.Equal(QueryResponseKey.For("i", Version, query), QueryResponseKey.For("i", Version, new IndexQuery { Query = "Tag:Item", SortBy = ["a", "b"] }));
+        Assert.NotEqual(QueryResponseKey.For("i", Version, query), QueryResponseKey.For("i", Version with { DatabaseEtag = 11 }, query));
+        Assert.NotEqual(QueryResponseKey.For("i", Version, query), QueryResponseKey.For("i", Version with { Generation = Guid.NewGuid() }, query));
+        Assert.NotEqual(QueryResponseKey.For("i", Version, query), QueryResponseKey.For("i", Version, new IndexQuery { Query = "Tag:Item", SortBy = ["ab"] }));
+    }
+
+    [Fact]
+    public void A_version_vouches_only_for_a_non_stale_answer_at_its_etags()
+    {
+        Assert.True(Version.Answered(Result(isStale: false, indexEtag: 10, databaseEtag: 10)));
+        Assert.False(Version.Answered(Result(isStale: true, indexEtag: 10, databaseEtag: 10)));
+        Assert.False(Version.Answered(Result(isStale: false, indexEtag: 11, databaseEtag: 11)));
+        Assert.True(new IndexVersion(Guid.Empty, 9, null, 10).IsStale);
+    }
+
+    private static QueryResult Result(bool isStale, long indexEtag, long databaseEtag) => new()
+    {
+        IndexName = "i", Results = [], TotalResults = 0, SkippedResults = 0, Start = 0, PageSize = 128, PageSizeClamped = false,
+        IsStale = isStale, IndexEtag = indexEtag, IndexTimestamp = DateTimeOffset.UnixEpoch, DatabaseEtag = databaseEtag, Continuation = null,
+    };
+}

@@ -1,0 +1,42 @@
+using System.Diagnostics;
+using System.Net;
+using RavenLite.Server.Tests.Infrastructure;
+
+namespace RavenLite.Server.Tests;
+
+/// <summary>With a listener on the <c>RavenLite</c> activity source, a request is a span and its query a span inside it.</summary>
+public sealed class RequestActivityTests
+{
+    [Fact]
+    public async Task A_query_request_is_a_span_with_the_query_span_inside_it()
+    {
+        await using var server = await TestServer.StartAsync();
+        var tag = "Span" + Guid.NewGuid().ToString("N");
+        var spans = new List<Activity>();
+        using var listener = new ActivityListener
+        {
+            ShouldListenTo = source => source.Name == "RavenLite",
+            Sample = (ref ActivityCreationOptions<ActivityContext> _) => ActivitySamplingResult.AllDataAndRecorded,
+            ActivityStopped = activity =>
+            {
+                lock (spans)
+                    spans.Add(activity);
+            },
+        };
+        ActivitySource.AddActivityListener(listener);
+
+        var response = await server.Client.GetAsync($"/indexes/Raven/DocumentsByEntityName?query=Tag:{tag}");
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+
+        Activity request, query;
+        lock (spans)
+        {
+            // Other tests' servers may report too (the source is per process): any request span with its query inside will do.
+            request = spans.First(s => s.OperationName == "ravenlite.request" && s.GetTagItem("url.path") is "/indexes/Raven/DocumentsByEntityName"
+                && spans.Any(q => q.OperationName == "ravenlite.query" && q.ParentSpanId == s.SpanId));
+            query = spans.First(q => q.OperationName == "ravenlite.query" && q.ParentSpanId == request.SpanId);
+        }
+        Assert.Equal(200, request.GetTagItem("http.response.status_code"));
+        Assert.Equal("Raven/DocumentsByEntityName", query.GetTagItem("ravenlite.index"));
+    }
+}
