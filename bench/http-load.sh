@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Load test of the HTTP server with wrk, on loopback only: starts the Release server on 127.0.0.1 (a free port, a
-# temp data folder), loads the seed scenario over HTTP (1,024 seed carts, entity Item, among 1,024 User documents),
-# and drives three endpoints at 1, 16 and 64 connections: the seed query, point gets of random carts, and the same
-# bytes as the seed query served prebuilt (the floor: `RavenLite.Benchmarks --serve-prebuilt`, the suite's own
+# Load test of the HTTP server with wrk, on loopback only: starts two Release servers on 127.0.0.1 (free ports, temp
+# data folders; the second with the query response cache off), loads the seed scenario over HTTP into each (1,024 seed
+# carts, entity Item, among 1,024 User documents), and drives four endpoints at 1, 16 and 64 connections: the seed
+# query with the response cache on and off, point gets of random carts, and the same bytes as the seed query served
+# prebuilt (the floor: `RavenLite.Benchmarks --serve-prebuilt`, the suite's own
 # minimal Kestrel endpoint). Prints requests/s, p50 and p99 per row and replaces the "wrk load" section of
-# docs/benchmarks.md. About 2 minutes with the default 10 s per row, plus the build; stops everything it started on
+# docs/benchmarks.md. About 2.5 minutes with the default 10 s per row, plus the build; stops everything it started on
 # exit.
 #   bash bench/http-load.sh [seconds-per-row]
 set -euo pipefail
@@ -36,11 +37,10 @@ ensure_tool jq jq
 ensure_tool curl curl
 
 work="$(mktemp -d)"
-server_pid=""
 prebuilt_pid=""
 stop() {
-    # Only the two processes this script started, by their ids; SIGTERM lets the server close its database.
-    for pid in $prebuilt_pid $server_pid; do
+    # Only the processes this script started, by their ids; SIGTERM lets a server close its database.
+    for pid in $prebuilt_pid $(cat "$work"/server-*.pid 2>/dev/null); do
         kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true
     done
     rm -rf "$work"
@@ -67,22 +67,33 @@ dotnet build -c Release -v q --nologo bench/RavenLite.Benchmarks >"$work/build.l
 server_dll=src/Server/bin/Release/net10.0/RavenLite.Server.dll
 bench_dll=bench/RavenLite.Benchmarks/bin/Release/net10.0/RavenLite.Benchmarks.dll
 
-dotnet "$server_dll" --data-dir "$work/data" --urls http://127.0.0.1:0 \
-    --Logging:LogLevel:Default=Warning --Logging:LogLevel:Microsoft.Hosting.Lifetime=Information >"$work/server.log" 2>&1 &
-server_pid=$!
-server="$(listening_address "$work/server.log" "$server_pid")"
-echo "http-load: server on $server, data in a temp folder"
+# Starts a Release server on a free port over its own temp folder (extra options after the name), loads the seed
+# scenario into it in one bulk request (carts/0..1023 from testdata/seed-cart.json, users/0..1023), waits for the
+# index and prints its address.
+start_server() { # name [server options]
+    local name="$1"; shift
+    dotnet "$server_dll" --data-dir "$work/data-$name" --urls http://127.0.0.1:0 "$@" \
+        --Logging:LogLevel:Default=Warning --Logging:LogLevel:Microsoft.Hosting.Lifetime=Information >"$work/server-$name.log" 2>&1 &
+    echo $! >"$work/server-$name.pid"
+    local address total
+    address="$(listening_address "$work/server-$name.log" "$(cat "$work/server-$name.pid")")" || return 1
+    curl -sS --fail-with-body --max-time 120 -X POST -H 'Content-Type: application/json' --data-binary @"$work/seed.json" \
+        "$address/bulk_docs" -o /dev/null
+    total="$(curl -sS --fail-with-body --max-time 90 "$address${seed_query/pageSize=1024/pageSize=0}&waitForNonStaleResults=true&timeout=60" | jq .TotalResults)"
+    [ "$total" = "$carts" ] || { echo "http-load: the index found $total carts, expected $carts" >&2; return 1; }
+    echo "$address"
+}
 
-# The seed scenario in one bulk request: carts/0..1023 from testdata/seed-cart.json, users/0..1023.
 jq -c --argjson carts "$carts" --argjson users "$users" '. as $cart
     | [range(0; $carts) | {Method: "PUT", Key: "carts/\(.)", Document: $cart.data, Metadata: $cart.metadata}]
     + [range(0; $users) | {Method: "PUT", Key: "users/\(.)",
         Document: {name: "someone", email: "someone@example.com", visits: 3}, Metadata: {"Raven-Entity-Name": "User"}}]' \
     testdata/seed-cart.json >"$work/seed.json"
-curl -sS --fail-with-body --max-time 120 -X POST -H 'Content-Type: application/json' --data-binary @"$work/seed.json" \
-    "$server/bulk_docs" -o /dev/null
-total="$(curl -sS --fail-with-body --max-time 90 "$server${seed_query/pageSize=1024/pageSize=0}&waitForNonStaleResults=true&timeout=60" | jq .TotalResults)"
-[ "$total" = "$carts" ] || { echo "http-load: the index found $total carts, expected $carts" >&2; exit 1; }
+# Two servers: the default (the response cache answers a repeated query from its stored bytes) and one with the
+# response cache off (--query-cache-mb 0), so the seed query is measured both ways.
+server="$(start_server cached)"
+uncached="$(start_server uncached --query-cache-mb 0)"
+echo "http-load: servers on $server (response cache on) and $uncached (off), data in temp folders"
 curl -sS --fail-with-body --max-time 30 "$server$seed_query" -o "$work/seed-page.json"
 returned="$(jq '.Results | length' "$work/seed-page.json")"
 [ "$returned" = "$carts" ] || { echo "http-load: the seed query returned $returned documents, expected $carts" >&2; exit 1; }
@@ -96,6 +107,7 @@ prebuilt="$(listening_address "$work/prebuilt.log" "$prebuilt_pid")"
 # name | URL | wrk script | script arguments
 scenarios=(
     "seed query (Tag:Item, pageSize 1024, ~$(( $(wc -c <"$work/seed-page.json") / 1024 )) KB)|$server$seed_query|bench/wrk/static.lua|"
+    "seed query, response cache off (--query-cache-mb 0)|$uncached$seed_query|bench/wrk/static.lua|"
     "point get (random cart of $carts)|$server/docs/carts/0|bench/wrk/random-cart.lua|$carts"
     "prebuilt bytes (the floor: seed query's body, Content-Length)|$prebuilt/prebuilt|bench/wrk/static.lua|"
 )
