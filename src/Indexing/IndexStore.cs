@@ -116,28 +116,13 @@ public sealed partial class IndexStore : IDisposable
     {
         if (Interlocked.Exchange(ref _disposed, 1) != 0)
             return;
-        var failures = new List<Exception>();
-        Try(_indexer.Dispose, failures);
+        var failures = new CloseFailures();
+        failures.Try(_indexer.Dispose);
         lock (_definitionsLock)
         {
             foreach (var index in Volatile.Read(ref _indexes).Values)
-                Try(() => index.Retire(deleteFolder: false), failures);
+                failures.Try(() => index.Retire(deleteFolder: false));
         }
-        if (failures.Count > 0)
-            throw new AggregateException("Closing the indexes failed.", failures);
-    }
-
-    private static void Try(Action action, List<Exception> failures)
-    {
-#pragma warning disable CA1031 // Closing must release every part even when one throws; the failures are rethrown together.
-        try
-        {
-            action();
-        }
-        catch (Exception ex)
-        {
-            failures.Add(ex);
-        }
-#pragma warning restore CA1031
+        failures.ThrowIfAny("Closing the indexes failed.");
     }
 }

@@ -141,25 +141,10 @@ internal sealed class LuceneIndex : IDisposable
     {
         if (Interlocked.Exchange(ref _disposed, 1) != 0)
             return;
-        var failures = new List<Exception>();
-        Try(Searchers.Dispose, failures);
-        Try(Writer.Dispose, failures);
-        Try(_directory.Dispose, failures);
-        if (failures.Count > 0)
-            throw new AggregateException("Closing the Lucene index failed.", failures);
-    }
-
-    private static void Try(Action action, List<Exception> failures)
-    {
-#pragma warning disable CA1031 // Closing must release every part even when one throws; the failures are rethrown together.
-        try
-        {
-            action();
-        }
-        catch (Exception ex)
-        {
-            failures.Add(ex);
-        }
-#pragma warning restore CA1031
+        var failures = new CloseFailures();
+        failures.Try(Searchers.Dispose);
+        failures.Try(Writer.Dispose);
+        failures.Try(_directory.Dispose);
+        failures.ThrowIfAny("Closing the Lucene index failed.");
     }
 }
