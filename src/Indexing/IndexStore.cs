@@ -1,7 +1,7 @@
 using System.Diagnostics;
 using RavenLite.Indexing.Definitions;
 using RavenLite.Indexing.Indexer;
-using RavenLite.Indexing.Storage;
+using RavenLite.Indexing.Persistence;
 using RavenLite.Storage.Documents;
 
 namespace RavenLite.Indexing;
@@ -107,9 +107,6 @@ public sealed partial class IndexStore : IDisposable
     {
         public void Dispose() => indexer.Resume();
     }
-
-    /// <summary>Asks the background indexer to look for new writes now (it also polls on its own).</summary>
-    public void NotifyDocumentsChanged() => _indexer.Wake();
 
     /// <summary>Stops the indexer (it finishes its batch) and closes every index. Safe to call more than once.</summary>
     public void Dispose()

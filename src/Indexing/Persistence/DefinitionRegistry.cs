@@ -2,7 +2,7 @@ using System.Text;
 using RavenLite.Indexing.Definitions;
 using RavenLite.Storage;
 
-namespace RavenLite.Indexing.Storage;
+namespace RavenLite.Indexing.Persistence;
 
 /// <summary>
 /// User index definitions, kept in the database's own engine (table <c>index-definitions</c>: index folder name
