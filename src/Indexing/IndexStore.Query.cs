@@ -123,7 +123,7 @@ public sealed partial class IndexStore
             loaded = _documents.GetKnownVersions(page.Keys, page.Etags, out fromStorage, out storageTicks);
         else
         {
-            loaded = _documents.Get(page.Keys);
+            loaded = _documents.GetCurrent(page.Keys);
             (fromStorage, storageTicks) = (page.Keys.Count, Stopwatch.GetTimestamp() - searchedAt);
         }
         var loadedAt = Stopwatch.GetTimestamp();

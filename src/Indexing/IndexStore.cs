@@ -12,7 +12,7 @@ namespace RavenLite.Indexing;
 /// </summary>
 public sealed partial class IndexStore : IDisposable
 {
-    private readonly DocumentStore _documents;
+    private readonly IIndexedDocuments _documents;
     private readonly IndexingOptions _options;
     private readonly Action<string> _log;
     private readonly DefinitionRegistry _registry;
@@ -23,13 +23,13 @@ public sealed partial class IndexStore : IDisposable
     private readonly System.Diagnostics.Metrics.Histogram<double> _queryDuration;
     private int _disposed;
 
-    private IndexStore(DocumentStore documents, IndexingOptions options)
+    private IndexStore(IIndexedDocuments documents, IndexingOptions options)
     {
         _queryDuration = QueryTelemetry.CreateDuration(documents.Meter);
         _documents = documents;
         _options = options;
         _log = options.Log ?? (message => Trace.TraceInformation("RavenLite indexing: {0}", message));
-        _registry = new DefinitionRegistry(documents.Engine, _log);
+        _registry = new DefinitionRegistry(documents, _log);
         _indexer = new BackgroundIndexer(documents, () => [.. Volatile.Read(ref _indexes).Values], options, _log, RebuildDamaged);
     }
 
@@ -39,7 +39,7 @@ public sealed partial class IndexStore : IDisposable
     /// background indexer starts.
     /// </summary>
     /// <exception cref="ArgumentOutOfRangeException">An option is out of range.</exception>
-    public static IndexStore Open(DocumentStore documents, IndexingOptions options)
+    public static IndexStore Open(IIndexedDocuments documents, IndexingOptions options)
     {
         ArgumentNullException.ThrowIfNull(documents);
         ArgumentNullException.ThrowIfNull(options);

@@ -4,7 +4,7 @@ namespace RavenLite.Client.Backend;
 
 /// <summary>
 /// What a session needs from where the documents live: the embedded database or a server. Each call is one
-/// round trip; both raise the same exception types (<see cref="Storage.ConcurrencyException"/>,
+/// round trip; both raise the same exception types (<see cref="ConcurrencyException"/>,
 /// <see cref="QueryException"/>, <see cref="IndexNotFoundException"/>, <see cref="TimeoutException"/>,
 /// <see cref="ArgumentException"/>).
 /// </summary>

@@ -113,7 +113,7 @@ internal sealed class HttpEndpoint : IDocumentSource, IDocumentTarget, IDisposab
         var metadata = result.GetProperty("@metadata");
         var key = metadata.GetProperty("@id").GetString()!;
         return new TransferDocument(key,
-            Write(metadata.EnumerateObject().Where(p => !MetadataNamesReserved.IsReserved(p.Name))),
+            Write(metadata.EnumerateObject().Where(p => !MetadataNames.IsReserved(p.Name))),
             Write(result.EnumerateObject().Where(p => p.Name != "@metadata")));
     }
 

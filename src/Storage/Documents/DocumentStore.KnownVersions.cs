@@ -10,7 +10,7 @@ public sealed partial class DocumentStore
     /// documents read from storage, <paramref name="storageTicks"/> the <see cref="System.Diagnostics.Stopwatch"/>
     /// ticks spent reading them (timestamps are taken only around storage reads, never for a cache hit).
     /// </summary>
-    internal IReadOnlyList<Document?> GetKnownVersions(IReadOnlyList<string> keys, IReadOnlyList<long> etags, out int fromStorage, out long storageTicks)
+    public IReadOnlyList<Document?> GetKnownVersions(IReadOnlyList<string> keys, IReadOnlyList<long> etags, out int fromStorage, out long storageTicks)
     {
         fromStorage = 0;
         storageTicks = 0;
@@ -23,7 +23,7 @@ public sealed partial class DocumentStore
         {
             for (var i = 0; i < documents.Length; i++)
             {
-                var storageKey = buffer[..DocumentKey.ToStorage(keys[i], buffer)];
+                var storageKey = buffer[..StorageKey.ToStorage(keys[i], buffer)];
                 if (_cache is not null && _cache.TryGet(storageKey, etags[i], out var cached, countMiss: false))
                 {
                     documents[i] = cached;

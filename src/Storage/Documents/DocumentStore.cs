@@ -105,10 +105,10 @@ public sealed partial class DocumentStore : IDisposable
     /// The database's <c>RavenLite</c> meter: every instrument of this database (the cache's, the queries') is
     /// created on it, and disposing the store withdraws them all.
     /// </summary>
-    internal Meter Meter { get; }
+    public Meter Meter { get; }
 
     /// <summary>The data folder's full path: the value of <see cref="CacheMetrics.DatabaseTag"/>.</summary>
-    internal string DatabaseName { get; }
+    public string DatabaseName { get; }
 
     private void ThrowIfDisposed() => ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed) != 0, this);
 
