@@ -1,5 +1,4 @@
 using RavenLite.Client.Session;
-using RavenLite.Storage.Documents;
 
 namespace RavenLite.Client;
 

@@ -1,5 +1,3 @@
-using RavenLite.Indexing;
-
 namespace RavenLite.Client.Backend;
 
 /// <summary>
@@ -8,10 +6,10 @@ namespace RavenLite.Client.Backend;
 /// <see cref="QueryException"/>, <see cref="IndexNotFoundException"/>, <see cref="TimeoutException"/>,
 /// <see cref="ArgumentException"/>).
 /// </summary>
-internal interface IStoreBackend : IDisposable
+public interface IStoreBackend : IDisposable
 {
     /// <summary>Loads documents by key in one round trip; null where there is none.</summary>
-    IReadOnlyList<StoredDocument?> Get(IReadOnlyList<string> keys);
+    IReadOnlyList<StoredDocument?> Load(IReadOnlyList<string> keys);
 
     /// <summary>Applies the commands atomically; returns the etag each one wrote (null for a delete of nothing).</summary>
     IReadOnlyList<long?> Batch(IReadOnlyList<WriteCommand> commands);
@@ -19,8 +17,8 @@ internal interface IStoreBackend : IDisposable
     /// <summary>Runs one page of a query.</summary>
     QueryPage Query(string indexName, IndexQuery query);
 
-    /// <summary>As <see cref="Get"/>, without blocking on the network (the embedded database does its work synchronously).</summary>
-    Task<IReadOnlyList<StoredDocument?>> GetAsync(IReadOnlyList<string> keys, CancellationToken cancellationToken);
+    /// <summary>As <see cref="Load"/>, without blocking on the network (the embedded database does its work synchronously).</summary>
+    Task<IReadOnlyList<StoredDocument?>> LoadAsync(IReadOnlyList<string> keys, CancellationToken cancellationToken);
 
     /// <summary>As <see cref="Batch"/>, without blocking on the network.</summary>
     Task<IReadOnlyList<long?>> BatchAsync(IReadOnlyList<WriteCommand> commands, CancellationToken cancellationToken);

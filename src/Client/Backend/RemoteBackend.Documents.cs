@@ -5,9 +5,9 @@ namespace RavenLite.Client.Backend;
 
 internal sealed partial class RemoteBackend
 {
-    public IReadOnlyList<StoredDocument?> Get(IReadOnlyList<string> keys) => Run(GetRequest(keys), ParseDocuments);
+    public IReadOnlyList<StoredDocument?> Load(IReadOnlyList<string> keys) => Run(GetRequest(keys), ParseDocuments);
 
-    public Task<IReadOnlyList<StoredDocument?>> GetAsync(IReadOnlyList<string> keys, CancellationToken cancellationToken) =>
+    public Task<IReadOnlyList<StoredDocument?>> LoadAsync(IReadOnlyList<string> keys, CancellationToken cancellationToken) =>
         RunAsync(GetRequest(keys), ParseDocuments, cancellationToken);
 
     public IReadOnlyList<long?> Batch(IReadOnlyList<WriteCommand> commands) => Run(BatchRequest(commands), ParseEtags);

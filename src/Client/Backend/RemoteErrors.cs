@@ -1,7 +1,5 @@
 using System.Globalization;
 using System.Text.RegularExpressions;
-using RavenLite.Indexing;
-using RavenLite.Storage;
 
 namespace RavenLite.Client.Backend;
 

@@ -4,11 +4,6 @@ namespace RavenLite.Storage.Documents;
 
 public sealed partial class DocumentStore : IIndexedDocuments
 {
-    private StorageTable? _indexDefinitions;
-
-    /// <summary>Index definitions live in the database's own engine, beside the documents and outside the index folders.</summary>
-    private StorageTable IndexDefinitionsTable => _indexDefinitions ??= Engine.OpenTable("index-definitions");
-
     IReadOnlyList<Document?> IIndexedDocuments.GetCurrent(IReadOnlyList<string> keys) => Get(keys);
 
     IReadOnlyList<KeyValuePair<string, string>> IIndexedDocuments.ReadIndexDefinitions()

@@ -30,6 +30,7 @@ public sealed partial class DocumentStore : IDisposable
         TombstonesTable = engine.OpenTable("tombstones");
         StateTable = engine.OpenTable("state");
         EntityCountsTable = engine.OpenTable("entity-counts");
+        IndexDefinitionsTable = engine.OpenTable("index-definitions");
         CheckSchema();
     }
 
@@ -47,6 +48,9 @@ public sealed partial class DocumentStore : IDisposable
 
     /// <summary>Entity name (UTF-8) -> document count.</summary>
     internal StorageTable EntityCountsTable { get; }
+
+    /// <summary>Index folder name (UTF-8) -> definition JSON: kept beside the documents, outside the index folders.</summary>
+    internal StorageTable IndexDefinitionsTable { get; }
 
     /// <summary>The engine underneath, for components that keep their own tables beside the documents.</summary>
     internal IStorageEngine Engine { get; }

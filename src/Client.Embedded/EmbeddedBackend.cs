@@ -1,8 +1,8 @@
+using RavenLite.Client.Backend;
 using RavenLite.Database;
-using RavenLite.Indexing;
 using RavenLite.Storage.Documents;
 
-namespace RavenLite.Client.Backend;
+namespace RavenLite.Client;
 
 /// <summary>
 /// Sessions over a <see cref="DocumentDatabase"/> in this process: documents are handed over as the cache's UTF-8
@@ -12,7 +12,7 @@ internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDataba
 {
     public DocumentDatabase Database { get; } = database;
 
-    public IReadOnlyList<StoredDocument?> Get(IReadOnlyList<string> keys)
+    public IReadOnlyList<StoredDocument?> Load(IReadOnlyList<string> keys)
     {
         var documents = Database.Get(keys);
         var result = new StoredDocument?[documents.Count];
@@ -50,10 +50,10 @@ internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDataba
     }
 
     // Storage is synchronous and in-process: the async forms do the work on the caller's thread.
-    public Task<IReadOnlyList<StoredDocument?>> GetAsync(IReadOnlyList<string> keys, CancellationToken cancellationToken)
+    public Task<IReadOnlyList<StoredDocument?>> LoadAsync(IReadOnlyList<string> keys, CancellationToken cancellationToken)
     {
         cancellationToken.ThrowIfCancellationRequested();
-        return Task.FromResult(Get(keys));
+        return Task.FromResult(Load(keys));
     }
 
     public Task<IReadOnlyList<long?>> BatchAsync(IReadOnlyList<WriteCommand> commands, CancellationToken cancellationToken)
