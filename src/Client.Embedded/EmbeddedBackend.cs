@@ -1,5 +1,6 @@
 using RavenLite.Client.Backend;
 using RavenLite.Database;
+using RavenLite.Indexing;
 using RavenLite.Storage.Documents;
 
 namespace RavenLite.Client;
@@ -39,9 +40,10 @@ internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDataba
         return etags;
     }
 
-    public QueryPage Query(string indexName, IndexQuery query)
+    public QueryPage Query(string indexName, IndexQuery query) => ToPage(Database.Query(indexName, query));
+
+    private static QueryPage ToPage(QueryResult result)
     {
-        var result = Database.Query(indexName, query);
         var documents = new StoredDocument[result.Results.Count];
         for (var i = 0; i < documents.Length; i++)
             documents[i] = ToStored(result.Results[i]);
@@ -62,21 +64,9 @@ internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDataba
         return Task.FromResult(Batch(commands));
     }
 
-    /// <summary>A wait for non-stale results is awaited without holding the thread, as the server does; then the query runs.</summary>
-    public async Task<QueryPage> QueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken)
-    {
-        if (query.WaitForNonStaleResults)
-        {
-            await Database.WaitForNonStaleAsync(indexName, query.Timeout, cancellationToken).ConfigureAwait(false);
-            query = new IndexQuery
-            {
-                Query = query.Query, Start = query.Start, PageSize = query.PageSize, SortBy = query.SortBy,
-                Timeout = query.Timeout, Continuation = query.Continuation,
-            };
-        }
-        cancellationToken.ThrowIfCancellationRequested();
-        return Query(indexName, query);
-    }
+    /// <summary>A wait for non-stale results is awaited without holding the thread, as the server does.</summary>
+    public async Task<QueryPage> QueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken) =>
+        ToPage(await Database.QueryAsync(indexName, query, cancellationToken).ConfigureAwait(false));
 
     private static StoredDocument ToStored(Document document) =>
         new(document.Key, document.Etag, document.DataJson, document.MetadataJson);

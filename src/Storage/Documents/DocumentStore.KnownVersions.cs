@@ -6,14 +6,13 @@ public sealed partial class DocumentStore
     /// Reads documents whose current etags the caller knows from a source consistent with every write the caller
     /// must see (an index that has indexed up to the database's last etag): a cached document with that etag is
     /// returned without a storage lookup; any other is read from storage, as <see cref="Get(IReadOnlyList{string})"/>
-    /// does. Keys must be valid (they come from stored documents). <paramref name="fromStorage"/> counts the
-    /// documents read from storage, <paramref name="storageTicks"/> the <see cref="System.Diagnostics.Stopwatch"/>
-    /// ticks spent reading them (timestamps are taken only around storage reads, never for a cache hit).
+    /// does. Keys must be valid (they come from stored documents). Timestamps are taken only around storage reads,
+    /// never for a cache hit.
     /// </summary>
-    public IReadOnlyList<Document?> GetKnownVersions(IReadOnlyList<string> keys, IReadOnlyList<long> etags, out int fromStorage, out long storageTicks)
+    public DocumentsRead GetKnownVersions(IReadOnlyList<string> keys, IReadOnlyList<long> etags)
     {
-        fromStorage = 0;
-        storageTicks = 0;
+        var fromStorage = 0;
+        long storageTicks = 0;
         ArgumentOutOfRangeException.ThrowIfNotEqual(etags.Count, keys.Count, nameof(etags));
         ThrowIfDisposed();
         var documents = new Document?[keys.Count];
@@ -41,6 +40,6 @@ public sealed partial class DocumentStore
         {
             tx?.Dispose();
         }
-        return documents;
+        return new DocumentsRead(documents, fromStorage, storageTicks);
     }
 }

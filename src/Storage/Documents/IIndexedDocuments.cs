@@ -26,12 +26,9 @@ public interface IIndexedDocuments
 
     /// <summary>
     /// Documents whose current etags the caller knows (an index caught up with the database): a cached document at
-    /// that etag is returned without a storage read; any other is read from storage. <paramref name="fromStorage"/>
-    /// counts the storage reads and <paramref name="storageTicks"/> the <see cref="System.Diagnostics.Stopwatch"/>
-    /// ticks they took.
+    /// that etag is returned without a storage read; any other is read from storage.
     /// </summary>
-    IReadOnlyList<Document?> GetKnownVersions(IReadOnlyList<string> keys, IReadOnlyList<long> etags, out int fromStorage,
-        out long storageTicks);
+    DocumentsRead GetKnownVersions(IReadOnlyList<string> keys, IReadOnlyList<long> etags);
 
     /// <summary>
     /// Documents whose current version has an etag greater than <paramref name="etag"/>, in etag order, at most
