@@ -39,6 +39,8 @@ public sealed partial class IndexStore : IDisposable
     /// background indexer starts.
     /// </summary>
     /// <exception cref="ArgumentOutOfRangeException">An option is out of range.</exception>
+    /// <remarks>Infrastructure for <c>RavenLite.Database</c>, which wires storage and indexes together: applications open a <c>DocumentDatabase</c>.</remarks>
+    [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
     public static IndexStore Open(IIndexedDocuments documents, IndexingOptions options)
     {
         ArgumentNullException.ThrowIfNull(documents);

@@ -4,7 +4,7 @@ using RavenLite.Storage.Lmdb;
 namespace RavenLite.Storage;
 
 /// <summary>Opens the engine that <see cref="StorageOptions.Engine"/> names.</summary>
-public static class StorageEngineFactory
+internal static class StorageEngineFactory
 {
     /// <summary>The sub-folder of the data directory each engine keeps its files in.</summary>
     public static string EngineFolder(StorageEngineKind kind) => kind switch

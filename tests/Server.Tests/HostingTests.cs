@@ -78,4 +78,18 @@ public sealed class HostingTests
         var urls = Hosting.ListenAddresses.Resolve(new RavenLiteServerOptions());
         Assert.Equal(["http://127.0.0.1:8080"], urls);
     }
+
+    [Fact]
+    public void Help_lists_every_switch_the_server_reads_and_each_switch_binds_its_setting()
+    {
+        var usage = RavenLite.Server.Tools.ToolCommand.Usage;
+        foreach (var (flag, setting) in RavenLite.Server.Hosting.ServerConfiguration.SwitchMappings)
+        {
+            Assert.Contains(flag + " ", usage, StringComparison.Ordinal);
+            var kebab = string.Concat(setting["RavenLite:".Length..].Select((c, i) => char.IsUpper(c) && i > 0 ? "-" + char.ToLowerInvariant(c) : char.ToLowerInvariant(c).ToString()));
+            Assert.StartsWith("--" + kebab.Replace("directory", "dir", StringComparison.Ordinal), flag, StringComparison.Ordinal);
+        }
+        Assert.Contains("--allowed-hosts", usage, StringComparison.Ordinal);
+        Assert.Contains("--cors-origins", usage, StringComparison.Ordinal);
+    }
 }

@@ -11,24 +11,34 @@ internal static class ServerConfiguration
 {
     private const string Section = RavenLiteServerOptions.SectionName;
 
-    /// <summary>Command-line switches and the settings they set: each switch is the setting's name in kebab case.</summary>
-    public static IReadOnlyDictionary<string, string> Switches { get; } = new Dictionary<string, string>(StringComparer.Ordinal)
-    {
-        ["--data-dir"] = nameof(DocumentDatabaseOptions.DataDirectory),
-        ["--engine"] = nameof(DocumentDatabaseOptions.Engine),
-        ["--map-size"] = nameof(DocumentDatabaseOptions.MapSize),
-        ["--cache-size-mb"] = nameof(DocumentDatabaseOptions.CacheSizeMb),
-        ["--port"] = nameof(RavenLiteServerOptions.Port),
-        ["--urls"] = nameof(RavenLiteServerOptions.Urls),
-        ["--query-cache-mb"] = nameof(RavenLiteServerOptions.QueryCacheMb),
-        ["--api-key"] = nameof(RavenLiteServerOptions.ApiKey),
-        ["--allowed-hosts"] = nameof(RavenLiteServerOptions.AllowedHosts),
-        ["--cors-origins"] = nameof(RavenLiteServerOptions.CorsOrigins),
-    };
+    /// <summary>
+    /// Command-line switches, the settings they set (each switch is the setting's name in kebab case, the same name as
+    /// in appsettings.json and in <c>RavenLite__*</c> environment variables) and their help lines.
+    /// </summary>
+    public static IReadOnlyList<ServerSwitch> Switches { get; } =
+    [
+        new("--data-dir", nameof(DocumentDatabaseOptions.DataDirectory), "<dir>", "database folder (default ./data)"),
+        new("--engine", nameof(DocumentDatabaseOptions.Engine), "<engine>", "Lmdb (default) or Esent (Windows)"),
+        new("--map-size", nameof(DocumentDatabaseOptions.MapSize), "<bytes>", "initial LMDB map size (default 4 GiB; doubles when full)"),
+        new("--cache-size-mb", nameof(DocumentDatabaseOptions.CacheSizeMb), "<mb>", "document cache limit; 0 turns it off"),
+        new("--port", nameof(RavenLiteServerOptions.Port), "<port>", "port on 127.0.0.1 (default 8080)"),
+        new("--urls", nameof(RavenLiteServerOptions.Urls), "<urls>", "listen addresses; anything but loopback needs --api-key"),
+        new("--query-cache-mb", nameof(RavenLiteServerOptions.QueryCacheMb), "<mb>", "query response cache limit (default 64); 0 turns it off"),
+        new("--api-key", nameof(RavenLiteServerOptions.ApiKey), "<key>", "the key every request must send in X-Api-Key"),
+        new("--allowed-hosts", nameof(RavenLiteServerOptions.AllowedHosts), "<hosts>", "Host names served besides loopback (; or , separated; * any)"),
+        new("--cors-origins", nameof(RavenLiteServerOptions.CorsOrigins), "<origins>", "web origins allowed to call from a browser (; or , separated)"),
+    ];
 
     /// <summary>The switches as configuration keys, for <c>AddCommandLine</c>.</summary>
     public static IDictionary<string, string> SwitchMappings =>
-        Switches.ToDictionary(pair => pair.Key, pair => $"{Section}:{pair.Value}", StringComparer.Ordinal);
+        Switches.ToDictionary(s => s.Flag, s => $"{Section}:{s.Setting}", StringComparer.Ordinal);
+
+    /// <summary>The switches' help lines, aligned, as <c>ravenlite --help</c> prints them.</summary>
+    public static string SwitchHelp()
+    {
+        var width = Switches.Max(s => s.Flag.Length + 1 + s.Argument.Length) + 2;
+        return string.Join(Environment.NewLine, Switches.Select(s => $"  {(s.Flag + " " + s.Argument).PadRight(width)} {s.Help}"));
+    }
 
     /// <summary>Binds and validates the options; throws <see cref="ServerStartupException"/> when they are bad.</summary>
     public static RavenLiteServerOptions Load(IConfiguration configuration)
@@ -67,7 +77,10 @@ internal static class ServerConfiguration
         // ArgumentOutOfRangeException puts the actual value on a line of its own.
         message = message.Replace(Environment.NewLine, " ", StringComparison.Ordinal);
         var name = exception.ParamName;
-        var flag = Switches.FirstOrDefault(pair => pair.Value == name).Key;
+        var flag = Switches.FirstOrDefault(s => s.Setting == name)?.Flag;
         return name is null ? message : flag is null ? $"{name}: {message}" : $"{name} ({flag}): {message}";
     }
 }
+
+/// <summary>A command-line switch: <paramref name="Flag"/> sets <paramref name="Setting"/> of the <c>RavenLite</c> section.</summary>
+internal sealed record ServerSwitch(string Flag, string Setting, string Argument, string Help);

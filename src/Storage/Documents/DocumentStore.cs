@@ -62,6 +62,8 @@ public sealed partial class DocumentStore : IDisposable
     /// <exception cref="PlatformNotSupportedException">ESENT was asked for off Windows.</exception>
     /// <exception cref="ArgumentOutOfRangeException">An option is out of range, such as a cache size of zero or
     /// more than the machine's memory.</exception>
+    /// <remarks>Infrastructure for <c>RavenLite.Database</c>, which wires storage and indexes together: applications open a <c>DocumentDatabase</c>.</remarks>
+    [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
     public static DocumentStore Open(StorageOptions options)
     {
         ArgumentNullException.ThrowIfNull(options);
