@@ -13,17 +13,7 @@ public sealed class RequestActivityTests
         await using var server = await TestServer.StartAsync();
         var tag = "Span" + Guid.NewGuid().ToString("N");
         var spans = new List<Activity>();
-        using var listener = new ActivityListener
-        {
-            ShouldListenTo = source => source.Name == "RavenLite",
-            Sample = (ref ActivityCreationOptions<ActivityContext> _) => ActivitySamplingResult.AllDataAndRecorded,
-            ActivityStopped = activity =>
-            {
-                lock (spans)
-                    spans.Add(activity);
-            },
-        };
-        ActivitySource.AddActivityListener(listener);
+        using var listener = ListenToSpans(spans);
 
         var response = await server.Client.GetAsync($"/indexes/Raven/DocumentsByEntityName?query=Tag:{tag}");
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
@@ -46,17 +36,7 @@ public sealed class RequestActivityTests
         await using var server = await TestServer.StartAsync();
         var tag = "One" + Guid.NewGuid().ToString("N");
         var spans = new List<Activity>();
-        using var listener = new ActivityListener
-        {
-            ShouldListenTo = source => source.Name == "RavenLite",
-            Sample = (ref ActivityCreationOptions<ActivityContext> _) => ActivitySamplingResult.AllDataAndRecorded,
-            ActivityStopped = activity =>
-            {
-                lock (spans)
-                    spans.Add(activity);
-            },
-        };
-        ActivitySource.AddActivityListener(listener);
+        using var listener = ListenToSpans(spans);
         var url = $"/indexes/Raven/DocumentsByEntityName?query=Tag:{tag}&waitForNonStaleResults=true";
 
         // The first request waits and runs the query; the second finds its answer in the response cache; both are one call.
@@ -71,5 +51,22 @@ public sealed class RequestActivityTests
             foreach (var request in requests)
                 Assert.Single(spans, q => q.OperationName == "ravenlite.query" && q.ParentSpanId == request.SpanId);
         }
+    }
+
+    /// <summary>Collects every span of the <c>RavenLite</c> source that stops while the listener lives (lock the list to read it).</summary>
+    private static ActivityListener ListenToSpans(List<Activity> spans)
+    {
+        var listener = new ActivityListener
+        {
+            ShouldListenTo = source => source.Name == "RavenLite",
+            Sample = (ref ActivityCreationOptions<ActivityContext> _) => ActivitySamplingResult.AllDataAndRecorded,
+            ActivityStopped = activity =>
+            {
+                lock (spans)
+                    spans.Add(activity);
+            },
+        };
+        ActivitySource.AddActivityListener(listener);
+        return listener;
     }
 }
