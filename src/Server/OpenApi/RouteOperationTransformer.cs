@@ -6,7 +6,7 @@ namespace RavenLite.Server.OpenApi;
 
 /// <summary>
 /// Fills each operation from <see cref="RouteDescriptions"/>: summary, tag, parameters and headers, body, and every
-/// status with its content (the <c>{"Error": ...}</c> shape for 4xx and 5xx), plus what every route may answer
+/// status with its content (problem details for 4xx and 5xx), plus what every route may answer
 /// (401 without the API key, 403 off loopback, 415 for a body that is not JSON, 500).
 /// </summary>
 internal sealed class RouteOperationTransformer : IOpenApiOperationTransformer
@@ -79,7 +79,7 @@ internal sealed class RouteOperationTransformer : IOpenApiOperationTransformer
     private static OpenApiResponse ErrorResponse(string description, OpenApiDocument document) => new()
     {
         Description = description,
-        Content = new Dictionary<string, OpenApiMediaType> { [Json] = new() { Schema = new OpenApiSchemaReference(ErrorSchema.Name, document) } },
+        Content = new Dictionary<string, OpenApiMediaType> { [ErrorSchema.MediaType] = new() { Schema = new OpenApiSchemaReference(ErrorSchema.Name, document) } },
     };
 
     private static string PathDescription(string? name) => name switch
