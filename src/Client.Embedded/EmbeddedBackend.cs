@@ -1,4 +1,5 @@
 using RavenLite.Client.Backend;
+using RavenLite.Client.Commands;
 using RavenLite.Database;
 using RavenLite.Indexing;
 using RavenLite.Storage.Documents;
@@ -67,6 +68,17 @@ internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDataba
     /// <summary>A wait for non-stale results is awaited without holding the thread, as the server does.</summary>
     public async Task<QueryPage> QueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken) =>
         ToPage(await Database.QueryAsync(indexName, query, cancellationToken).ConfigureAwait(false));
+
+    public Task<DocumentPage> GetDocumentsAsync(int start, int pageSize, CancellationToken cancellationToken)
+    {
+        cancellationToken.ThrowIfCancellationRequested();
+        var total = Database.GetStatistics().Documents;
+        var documents = Database.GetDocuments(start, pageSize);
+        var results = new DocumentJson[documents.Count];
+        for (var i = 0; i < results.Length; i++)
+            results[i] = new DocumentJson(documents[i].Key, documents[i].DataJson, documents[i].MetadataJson) { Etag = documents[i].Etag };
+        return Task.FromResult(new DocumentPage(results, pageSize, total));
+    }
 
     private static StoredDocument ToStored(Document document) =>
         new(document.Key, document.Etag, document.DataJson, document.MetadataJson);

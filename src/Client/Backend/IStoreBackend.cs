@@ -25,4 +25,7 @@ public interface IStoreBackend : IDisposable
 
     /// <summary>As <see cref="Query"/>, without blocking on the network.</summary>
     Task<QueryPage> QueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken);
+
+    /// <summary>A page of all documents, newest first, and how many there are (<see cref="Commands.DocumentCommands"/>).</summary>
+    Task<Commands.DocumentPage> GetDocumentsAsync(int start, int pageSize, CancellationToken cancellationToken);
 }

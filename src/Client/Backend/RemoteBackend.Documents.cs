@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text.Json;
+using RavenLite.Client.Commands;
 
 namespace RavenLite.Client.Backend;
 
@@ -15,6 +16,10 @@ internal sealed partial class RemoteBackend
     public Task<IReadOnlyList<long?>> BatchAsync(IReadOnlyList<WriteCommand> commands, CancellationToken cancellationToken) =>
         RunAsync(BatchRequest(commands), ParseEtags, cancellationToken);
 
+    public Task<DocumentPage> GetDocumentsAsync(int start, int pageSize, CancellationToken cancellationToken) =>
+        RunAsync(new RemoteRequest(HttpMethod.Get, string.Create(CultureInfo.InvariantCulture, $"docs?start={start}&pageSize={pageSize}"),
+            Body: null, error => RemoteErrors.ToException(error)), ParseDocumentPage, cancellationToken);
+
     /// <summary><c>POST /queries</c> with the keys.</summary>
     private static RemoteRequest GetRequest(IReadOnlyList<string> keys)
     {
@@ -25,7 +30,7 @@ internal sealed partial class RemoteBackend
                 json.WriteStringValue(key);
             json.WriteEndArray();
         });
-        return new RemoteRequest(HttpMethod.Post, "queries", body, RemoteErrors.ForDocuments);
+        return new RemoteRequest(HttpMethod.Post, "queries", body, error => RemoteErrors.ToException(error));
     }
 
     private static IReadOnlyList<StoredDocument?> ParseDocuments(JsonElement root)
@@ -36,6 +41,20 @@ internal sealed partial class RemoteBackend
         foreach (var element in results.EnumerateArray())
             documents[i++] = element.ValueKind == JsonValueKind.Null ? null : RemoteDocuments.Read(element);
         return documents;
+    }
+
+    /// <summary><c>GET /docs</c>'s <c>{"PageSize", "TotalResults", "Results": [...]}</c>.</summary>
+    private static DocumentPage ParseDocumentPage(JsonElement root)
+    {
+        var results = root.GetProperty("Results");
+        var documents = new DocumentJson[results.GetArrayLength()];
+        var i = 0;
+        foreach (var element in results.EnumerateArray())
+        {
+            var stored = RemoteDocuments.Read(element);
+            documents[i++] = new DocumentJson(stored.Key, stored.DataJson, stored.MetadataJson) { Etag = stored.Etag };
+        }
+        return new DocumentPage(documents, root.GetProperty("PageSize").GetInt32(), root.GetProperty("TotalResults").GetInt64());
     }
 
     /// <summary><c>POST /bulk_docs</c>: the documents' JSON is written into the body as it was serialized.</summary>
@@ -62,7 +81,7 @@ internal sealed partial class RemoteBackend
             }
             json.WriteEndArray();
         });
-        return new RemoteRequest(HttpMethod.Post, "bulk_docs", body, error => RemoteErrors.ForBatch(error, commands));
+        return new RemoteRequest(HttpMethod.Post, "bulk_docs", body, error => RemoteErrors.ToException(error));
     }
 
     private static IReadOnlyList<long?> ParseEtags(JsonElement root)
