@@ -1,5 +1,4 @@
 using RavenLite.Client.Backend;
-using RavenLite.Client.Commands;
 using RavenLite.Database;
 using RavenLite.Indexing;
 using RavenLite.Storage.Documents;
@@ -74,9 +73,9 @@ internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDataba
         cancellationToken.ThrowIfCancellationRequested();
         var total = Database.GetStatistics().Documents;
         var documents = Database.GetDocuments(start, pageSize);
-        var results = new DocumentJson[documents.Count];
+        var results = new StoredDocument[documents.Count];
         for (var i = 0; i < results.Length; i++)
-            results[i] = new DocumentJson(documents[i].Key, documents[i].DataJson, documents[i].MetadataJson) { Etag = documents[i].Etag };
+            results[i] = ToStored(documents[i]);
         return Task.FromResult(new DocumentPage(results, pageSize, total));
     }
 

@@ -1,6 +1,5 @@
 using System.Globalization;
 using System.Text.Json;
-using RavenLite.Client.Commands;
 
 namespace RavenLite.Client.Backend;
 
@@ -47,13 +46,10 @@ internal sealed partial class RemoteBackend
     private static DocumentPage ParseDocumentPage(JsonElement root)
     {
         var results = root.GetProperty("Results");
-        var documents = new DocumentJson[results.GetArrayLength()];
+        var documents = new StoredDocument[results.GetArrayLength()];
         var i = 0;
         foreach (var element in results.EnumerateArray())
-        {
-            var stored = RemoteDocuments.Read(element);
-            documents[i++] = new DocumentJson(stored.Key, stored.DataJson, stored.MetadataJson) { Etag = stored.Etag };
-        }
+            documents[i++] = RemoteDocuments.Read(element);
         return new DocumentPage(documents, root.GetProperty("PageSize").GetInt32(), root.GetProperty("TotalResults").GetInt64());
     }
 

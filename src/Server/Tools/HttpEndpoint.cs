@@ -1,24 +1,23 @@
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using RavenLite.Client;
-using RavenLite.Client.Commands;
+using RavenLite.Client.Backend;
 
 namespace RavenLite.Server.Tools;
 
 /// <summary>
-/// Export and import against a running server, through the remote client's <see cref="DocumentCommands"/>: pages of
-/// <c>GET /docs</c> and <c>POST /bulk_docs</c> batches, with the client's reading of documents and errors.
+/// Export and import against a running server, through the remote client's backend: pages of <c>GET /docs</c> and
+/// <c>POST /bulk_docs</c> batches, with the client's reading of documents and errors.
 /// </summary>
 internal sealed class HttpEndpoint : IDocumentSource, IDocumentTarget, IDisposable
 {
     private readonly Uri _url;
     private readonly RavenStore _store;
-    private readonly DocumentCommands _commands;
 
     public HttpEndpoint(Uri url, string? apiKey)
     {
         _url = url;
         _store = RavenStore.ForServer(url, requestTimeout: TimeSpan.FromMinutes(5), apiKey: apiKey);
-        _commands = new DocumentCommands(_store);
     }
 
     public long? Total { get; private set; }
@@ -29,13 +28,13 @@ internal sealed class HttpEndpoint : IDocumentSource, IDocumentTarget, IDisposab
     /// </summary>
     public async IAsyncEnumerable<IReadOnlyList<TransferDocument>> ReadAsync([EnumeratorCancellation] CancellationToken cancellationToken)
     {
-        var end = (await CallAsync(() => _commands.GetDocumentsAsync(0, 0, cancellationToken))).TotalResults;
+        var end = (await CallAsync(() => _store.Backend.GetDocumentsAsync(0, 0, cancellationToken))).TotalResults;
         Total = end;
         while (end > 0)
         {
             var start = Math.Max(0, end - TransferOptions.BatchSize);
             var size = (int)(end - start);
-            var page = await CallAsync(() => _commands.GetDocumentsAsync(checked((int)start), size, cancellationToken));
+            var page = await CallAsync(() => _store.Backend.GetDocumentsAsync(checked((int)start), size, cancellationToken));
             if (page.PageSize < size)
                 throw new TransferException($"The server returns at most {page.PageSize} documents a page; export needs {TransferOptions.BatchSize}.");
             var results = new TransferDocument[page.Results.Count];
@@ -50,8 +49,19 @@ internal sealed class HttpEndpoint : IDocumentSource, IDocumentTarget, IDisposab
     }
 
     /// <summary>One <c>POST /bulk_docs</c>; a refused document fails it with the client's <see cref="ArgumentException"/>.</summary>
-    public Task WriteAsync(IReadOnlyList<TransferDocument> batch, CancellationToken cancellationToken) =>
-        CallAsync(() => _commands.PutAsync([.. batch.Select(d => new DocumentJson(d.Key, d.DataJson, d.MetadataJson))], cancellationToken));
+    public Task WriteAsync(IReadOnlyList<TransferDocument> batch, CancellationToken cancellationToken)
+    {
+        var commands = new WriteCommand[batch.Count];
+        for (var i = 0; i < commands.Length; i++)
+            commands[i] = WriteCommand.Put(batch[i].Key, Json(batch[i].DataJson), Json(batch[i].MetadataJson), expectedEtag: null);
+        return CallAsync(() => _store.Backend.BatchAsync(commands, cancellationToken));
+    }
+
+    /// <summary>The line's own array (the importer makes one per member), else a copy.</summary>
+    private static byte[] Json(ReadOnlyMemory<byte> json) =>
+        MemoryMarshal.TryGetArray(json, out var segment) && segment.Offset == 0 && segment.Count == segment.Array!.Length
+            ? segment.Array
+            : json.ToArray();
 
     /// <summary>What stops a transfer (an unreachable server, a refusal of the request itself) as a <see cref="TransferException"/>.</summary>
     private async Task<T> CallAsync<T>(Func<Task<T>> call)
