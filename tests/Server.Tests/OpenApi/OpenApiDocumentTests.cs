@@ -43,6 +43,10 @@ public sealed class OpenApiDocumentTests(ServerFixture fixture) : IClassFixture<
             {
                 var schema = response.Value.GetProperty("content").GetProperty("application/problem+json").GetProperty("schema");
                 Assert.Equal("#/components/schemas/ProblemDetails", schema.GetProperty("$ref").GetString());
+                var description = response.Value.GetProperty("description").GetString()!;
+                Assert.True(ErrorCodes.All.Any(code => description.StartsWith(code + ":", StringComparison.Ordinal)
+                                                       || description.StartsWith(code + " or ", StringComparison.Ordinal)),
+                    $"{operation.Name} {response.Name}: '{description}' does not start with its error code.");
                 errors++;
             }
         }
