@@ -16,6 +16,8 @@ public static class StorageEngineFactory
     {
         [StorageEngineKind.Lmdb] = new("lmdb", null),
         [StorageEngineKind.Esent] = new("esent", "RavenLite.Storage.Esent"),
+        // The documents live in the database; the folder keeps what is per server (the folder lock, indexes).
+        [StorageEngineKind.Postgres] = new("postgres", "RavenLite.Storage.Postgres"),
     };
 
     /// <summary>The sub-folder of the data directory each engine keeps its files in.</summary>

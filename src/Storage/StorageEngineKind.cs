@@ -8,4 +8,10 @@ public enum StorageEngineKind
 
     /// <summary>ESENT (the Windows Extensible Storage Engine): runs on Windows only; package RavenLite.Storage.Esent.</summary>
     Esent = 1,
+
+    /// <summary>
+    /// PostgreSQL (through Npgsql): documents in a database that several RavenLite servers may share; needs
+    /// <see cref="StorageOptions.ConnectionString"/>; package RavenLite.Storage.Postgres.
+    /// </summary>
+    Postgres = 2,
 }

@@ -11,7 +11,12 @@ public sealed class StorageEngineConformanceTests : IDisposable
     public void Dispose() => _dir.Dispose();
 
     private IStorageEngine Open(StorageEngineKind engine) =>
-        StorageEngineFactory.Open(new StorageOptions { DataDirectory = _dir.Path, Engine = engine });
+        StorageEngineFactory.Open(new StorageOptions
+        {
+            DataDirectory = _dir.Path,
+            Engine = engine,
+            ConnectionString = StoreFactory.ConnectionStringFor(engine, _dir.Path),
+        });
 
     private static byte[] B(string s) => Encoding.UTF8.GetBytes(s);
 
