@@ -31,6 +31,8 @@ public sealed partial class DocumentStore : IDisposable
         StateTable = engine.OpenTable("state");
         EntityCountsTable = engine.OpenTable("entity-counts");
         CheckSchema();
+        if (engine is ISharedStorageEngine shared)
+            shared.CommittedElsewhere += OnCommittedElsewhere;
     }
 
     /// <summary>Folded key -> <see cref="DocumentRecord"/>.</summary>
@@ -119,6 +121,8 @@ public sealed partial class DocumentStore : IDisposable
             return;
         try
         {
+            if (Engine is ISharedStorageEngine shared)
+                shared.CommittedElsewhere -= OnCommittedElsewhere;
             _cache?.Dispose();
             Meter.Dispose();
             Engine.Dispose();
