@@ -8,8 +8,14 @@ public sealed partial class DocumentDatabaseOptions
     /// <summary>The folder holding the database; created when missing. One database per folder.</summary>
     public required string DataDirectory { get; init; }
 
-    /// <summary>The storage engine: LMDB (default, every OS) or ESENT (Windows only).</summary>
+    /// <summary>
+    /// The storage engine: LMDB (default, every OS), ESENT (Windows only, package RavenLite.Storage.Esent) or
+    /// PostgreSQL (package RavenLite.Storage.Postgres, with <see cref="ConnectionString"/>).
+    /// </summary>
     public StorageEngineKind Engine { get; init; } = StorageEngineKind.Lmdb;
+
+    /// <inheritdoc cref="StorageOptions.ConnectionString"/>
+    public string? ConnectionString { get; init; }
 
     /// <summary>Initial LMDB map size in bytes (grows by doubling when full). Default 4 GiB of address space.</summary>
     public long MapSize { get; init; } = StorageOptions.DefaultMapSize;
@@ -30,6 +36,7 @@ public sealed partial class DocumentDatabaseOptions
     {
         DataDirectory = DataDirectory,
         Engine = Engine,
+        ConnectionString = ConnectionString,
         MapSize = MapSize,
         CacheEnabled = CacheEnabled,
         CacheSizeBytes = CacheSizeBytes,

@@ -65,6 +65,7 @@ internal static class RavenLiteServer
         {
             DataDirectory = Path.GetFullPath(options.DataDirectory),
             Engine = options.Engine,
+            ConnectionString = options.ConnectionString,
             CacheEnabled = options.CacheSizeMb is not 0,
             CacheSizeBytes = options.CacheSizeMb is { } mb && mb > 0 ? mb * 1024 * 1024 : StorageOptions.DefaultCacheSizeBytes,
             // Index queries page like GET /docs: the same default and maximum.
@@ -83,7 +84,7 @@ internal static class RavenLiteServer
             database = app.Services.GetRequiredService<DocumentDatabase>();
         }
         catch (Exception ex) when (ex is IOException or UnauthorizedAccessException or PlatformNotSupportedException
-                                       or StorageCorruptedException or ArgumentException)
+                                       or StorageCorruptedException or ArgumentException or System.Data.Common.DbException)
         {
             ((IDisposable)app).Dispose();
             var exitCode = ex is ArgumentException ? ServerStartupException.ConfigurationExitCode : ServerStartupException.StartupExitCode;

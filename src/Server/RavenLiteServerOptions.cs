@@ -14,8 +14,14 @@ internal sealed class RavenLiteServerOptions
     /// <summary>The folder holding the database (relative paths are resolved against the working directory).</summary>
     public string DataDirectory { get; set; } = "./data";
 
-    /// <summary>The storage engine: <c>Lmdb</c> (default) or <c>Esent</c> (Windows only).</summary>
+    /// <summary>The storage engine: <c>Lmdb</c> (default), <c>Esent</c> (Windows only) or <c>Postgres</c>.</summary>
     public StorageEngineKind Engine { get; set; } = StorageEngineKind.Lmdb;
+
+    /// <summary>
+    /// PostgreSQL's connection string when <see cref="Engine"/> is <c>Postgres</c> (several servers may share one
+    /// database: docs/scaling.md). Never logged: it may hold a password.
+    /// </summary>
+    public string? ConnectionString { get; set; }
 
     /// <summary>
     /// The document cache's size limit in MiB; 0 turns the cache off. Unset: the database's default (a sixteenth
@@ -81,7 +87,9 @@ internal sealed class RavenLiteServerOptions
         if (string.IsNullOrWhiteSpace(DataDirectory))
             throw Invalid("DataDirectory (--data-dir) must name a folder.");
         if (!Enum.IsDefined(Engine))
-            throw Invalid($"Engine (--engine) must be Lmdb or Esent, not {Engine}.");
+            throw Invalid($"Engine (--engine) must be Lmdb, Esent or Postgres, not {Engine}.");
+        if (Engine == StorageEngineKind.Postgres && string.IsNullOrWhiteSpace(ConnectionString))
+            throw Invalid("Engine Postgres needs ConnectionString (--connection-string).");
         if (CacheSizeMb is < 0 or > long.MaxValue / (1024 * 1024))
             throw Invalid($"CacheSizeMb (--cache-size-mb) must be a size in MiB, or 0 to turn the cache off; got {CacheSizeMb}.");
         if (QueryCacheMb is < 0 or > 64 * 1024)

@@ -14,6 +14,7 @@ internal static class ServerConfiguration
         ["--port"] = $"{Section}:{nameof(RavenLiteServerOptions.Port)}",
         ["--urls"] = $"{Section}:{nameof(RavenLiteServerOptions.Urls)}",
         ["--engine"] = $"{Section}:{nameof(RavenLiteServerOptions.Engine)}",
+        ["--connection-string"] = $"{Section}:{nameof(RavenLiteServerOptions.ConnectionString)}",
         ["--cache-size-mb"] = $"{Section}:{nameof(RavenLiteServerOptions.CacheSizeMb)}",
         ["--query-cache-mb"] = $"{Section}:{nameof(RavenLiteServerOptions.QueryCacheMb)}",
         ["--api-key"] = $"{Section}:{nameof(RavenLiteServerOptions.ApiKey)}",
