@@ -41,6 +41,13 @@ public sealed partial class DocumentStore
         return LastEtag;
     }
 
+    /// <summary>
+    /// Raised, with an engine other servers write too, when one of them committed (or now and then, as the engine
+    /// polls), after <see cref="LastEtag"/> caught up: for what a server keeps beside the documents, such as index
+    /// definitions, to be read again. On the engine's listener thread; handlers must be quick or hand off.
+    /// </summary>
+    public event Action? CommittedElsewhere;
+
     /// <summary>Another server committed (or the engine polled): catch up with the stored last etag.</summary>
     private void OnCommittedElsewhere()
     {
@@ -49,6 +56,7 @@ public sealed partial class DocumentStore
         try
         {
             ReadLastEtag();
+            CommittedElsewhere?.Invoke();
         }
 #pragma warning disable CA1031 // a background wake-up; the next one (the engine polls) retries
         catch (Exception)

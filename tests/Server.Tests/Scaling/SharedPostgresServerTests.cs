@@ -89,4 +89,36 @@ public sealed class SharedPostgresServerTests : IAsyncLifetime
             Assert.False(result.RootElement.GetProperty("IsStale").GetBoolean());
         }
     }
+
+    [PostgresFact]
+    public async Task An_index_defined_through_one_server_is_picked_up_and_deleted_by_the_other()
+    {
+        await First.PutAsync("carts/1", """{"Product":"apple"}""", "Cart");
+        const string definition = """{"Fields":[{"Name":"Product","Path":"Product"}]}""";
+        var put = await First.Client.PutAsync("/indexes/Carts/ByProduct", TestServer.Json(definition));
+        Assert.Equal(HttpStatusCode.Created, put.StatusCode);
+
+        // The second server learns of it from the notification (or its poll, within a second or two).
+        var query = "/indexes/Carts/ByProduct?query=Product:apple&waitForNonStaleResults=true";
+        var answered = await Eventually(async () => (await Second.Client.GetAsync(query)).StatusCode == HttpStatusCode.OK);
+        Assert.True(answered, "the second server never picked up the index defined through the first");
+        using (var result = System.Text.Json.JsonDocument.Parse(await Second.Client.GetStringAsync(query)))
+            Assert.Equal(1, result.RootElement.GetProperty("TotalResults").GetInt32());
+
+        Assert.True((await First.Client.DeleteAsync("/indexes/Carts/ByProduct")).IsSuccessStatusCode);
+        var dropped = await Eventually(async () => (await Second.Client.GetAsync(query)).StatusCode == HttpStatusCode.NotFound);
+        Assert.True(dropped, "the second server still serves an index deleted through the first");
+    }
+
+    private static async Task<bool> Eventually(Func<Task<bool>> condition)
+    {
+        var deadline = DateTime.UtcNow.AddSeconds(15);
+        while (DateTime.UtcNow < deadline)
+        {
+            if (await condition())
+                return true;
+            await Task.Delay(100);
+        }
+        return false;
+    }
 }
