@@ -50,6 +50,8 @@ internal static class PostgresSchema
 
     public const string Get = "SELECT v FROM ravenlite_rows WHERE table_id = $1 AND k = $2";
 
+    public const string GetMany = "SELECT k, v FROM ravenlite_rows WHERE table_id = $1 AND k = ANY($2)";
+
     public const string Delete = "DELETE FROM ravenlite_rows WHERE table_id = $1 AND k = $2";
 
     public const string PutMany = """
