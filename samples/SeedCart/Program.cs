@@ -40,6 +40,6 @@ using (var session = store.OpenSession())
     Console.WriteLine($"changed carts/0 and saved: etag {session.GetEtagFor(first)}, {session.NumberOfRequests} requests in the session");
 }
 
-var statistics = store.Database.GetStatistics();
+var statistics = store.Database!.GetStatistics();
 Console.WriteLine($"documents: {statistics.Documents}, last etag: {statistics.LastEtag}, " +
     $"by entity: {string.Join(", ", statistics.ByEntityName.Select(p => $"{p.Key}={p.Value}"))}");

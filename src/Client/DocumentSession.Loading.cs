@@ -2,7 +2,6 @@ using System.Reflection;
 using RavenLite.Client.Backend;
 using RavenLite.Client.Serialization;
 using RavenLite.Client.Session;
-using RavenLite.Storage.Documents;
 
 namespace RavenLite.Client;
 
@@ -19,7 +18,7 @@ public sealed partial class DocumentSession
         if (TryLoadFromSession<T>(id, out var known))
             return known;
         CountRequest();
-        return _store.Backend.Get([id])[0] is { } document ? Track<T>(document) : null;
+        return _store.Backend.Load([id])[0] is { } document ? Track<T>(document) : null;
     }
 
     /// <inheritdoc cref="Load{T}(string)"/>
@@ -30,7 +29,7 @@ public sealed partial class DocumentSession
         if (TryLoadFromSession<T>(id, out var known))
             return known;
         CountRequest();
-        var documents = await _store.Backend.GetAsync([id], cancellationToken).ConfigureAwait(false);
+        var documents = await _store.Backend.LoadAsync([id], cancellationToken).ConfigureAwait(false);
         return documents[0] is { } document ? Track<T>(document) : null;
     }
 
@@ -45,7 +44,7 @@ public sealed partial class DocumentSession
         if (plan.Missing.Count > 0)
         {
             CountRequest();
-            plan.Fill(this, _store.Backend.Get(plan.Missing));
+            plan.Fill(this, _store.Backend.Load(plan.Missing));
         }
         return plan.Results;
     }
@@ -59,7 +58,7 @@ public sealed partial class DocumentSession
         if (plan.Missing.Count > 0)
         {
             CountRequest();
-            plan.Fill(this, await _store.Backend.GetAsync(plan.Missing, cancellationToken).ConfigureAwait(false));
+            plan.Fill(this, await _store.Backend.LoadAsync(plan.Missing, cancellationToken).ConfigureAwait(false));
         }
         return plan.Results;
     }

@@ -1,5 +1,4 @@
 using RavenLite.Client.Backend;
-using RavenLite.Indexing;
 
 namespace RavenLite.Client;
 

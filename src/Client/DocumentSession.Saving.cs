@@ -9,10 +9,10 @@ public sealed partial class DocumentSession
     /// <summary>
     /// Writes every change since the entities were loaded or last saved, in one atomic batch (one round trip): new
     /// entities, entities whose JSON changed, and deletes. Unchanged entities are not sent; with nothing to write,
-    /// nothing is sent. When any command fails (a <see cref="Storage.ConcurrencyException"/> with
+    /// nothing is sent. When any command fails (a <see cref="ConcurrencyException"/> with
     /// <see cref="UseOptimisticConcurrency"/>, bad input) nothing is written and the session is as it was.
     /// </summary>
-    /// <exception cref="Storage.ConcurrencyException">An etag check failed; nothing was written.</exception>
+    /// <exception cref="ConcurrencyException">An etag check failed; nothing was written.</exception>
     /// <exception cref="ArgumentException">An entity can no longer be serialized; nothing was written.</exception>
     public void SaveChanges()
     {

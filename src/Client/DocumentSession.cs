@@ -1,5 +1,4 @@
 using RavenLite.Client.Session;
-using RavenLite.Storage.Documents;
 
 namespace RavenLite.Client;
 
@@ -25,7 +24,7 @@ public sealed partial class DocumentSession : IDisposable
 
     /// <summary>
     /// Whether <see cref="SaveChanges"/> checks etags: a changed or deleted document must still have the etag it was
-    /// loaded with, and a new one must not exist yet; otherwise a <see cref="Storage.ConcurrencyException"/> and
+    /// loaded with, and a new one must not exist yet; otherwise a <see cref="ConcurrencyException"/> and
     /// nothing of the batch is written. Default from <see cref="StoreConventions.UseOptimisticConcurrency"/>.
     /// </summary>
     public bool UseOptimisticConcurrency { get; set; }

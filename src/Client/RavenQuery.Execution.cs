@@ -1,5 +1,4 @@
 using RavenLite.Client.Backend;
-using RavenLite.Indexing;
 
 namespace RavenLite.Client;
 
@@ -12,8 +11,8 @@ public sealed partial class RavenQuery<T>
     /// Runs the query for one page (<see cref="Take"/>, or the index's default page size) in one round trip. The
     /// results enter the session's identity map: an entity already loaded is returned as that instance.
     /// </summary>
-    /// <exception cref="Indexing.IndexNotFoundException">There is no such index.</exception>
-    /// <exception cref="Indexing.QueryException">The query cannot be parsed.</exception>
+    /// <exception cref="IndexNotFoundException">There is no such index.</exception>
+    /// <exception cref="QueryException">The query cannot be parsed.</exception>
     /// <exception cref="TimeoutException">Waiting for non-stale results took longer than the timeout.</exception>
     public List<T> ToList()
     {

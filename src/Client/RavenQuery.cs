@@ -1,4 +1,3 @@
-using RavenLite.Indexing;
 
 namespace RavenLite.Client;
 

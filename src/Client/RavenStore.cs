@@ -3,13 +3,12 @@ using System.Reflection;
 using RavenLite.Client.Backend;
 using RavenLite.Client.Serialization;
 using RavenLite.Client.Session;
-using RavenLite.Database;
 
 namespace RavenLite.Client;
 
 /// <summary>
-/// The entry point of the typed client: a store over an embedded <see cref="DocumentDatabase"/> or a RavenLite
-/// server, from which <see cref="OpenSession"/> gives units of work with the same API either way. Thread-safe and
+/// The entry point of the typed client: a store over a RavenLite server (<see cref="ForServer"/>) or, with the
+/// RavenLite.Client.Embedded package, over an embedded database (<c>RavenStore.OpenEmbedded</c>), from which <see cref="OpenSession"/> gives units of work with the same API either way. Thread-safe and
 /// meant to live as long as the application; sessions are short-lived and used by one thread at a time.
 /// </summary>
 /// <remarks>
@@ -41,28 +40,21 @@ public sealed class RavenStore : IDisposable
     /// <summary>The conventions the store was created with.</summary>
     public StoreConventions Conventions { get; }
 
-    /// <summary>The embedded database, when the store is embedded; null for a remote store.</summary>
-    public DocumentDatabase? Database => (Backend as EmbeddedBackend)?.Database;
-
-    internal IStoreBackend Backend { get; }
+    /// <summary>Where the documents live: the server, or the embedded database.</summary>
+    public IStoreBackend Backend { get; }
 
     internal EntitySerializer Serializer { get; }
 
     internal IdGenerator Ids { get; }
 
-    /// <summary>Opens (creating when missing) an embedded database and a store over it; disposing the store closes it.</summary>
-    /// <exception cref="IOException">Another process or database has the folder open.</exception>
-    public static RavenStore OpenEmbedded(DocumentDatabaseOptions options, StoreConventions? conventions = null)
+    /// <summary>
+    /// A store over <paramref name="backend"/>; disposing the store disposes it. For backends other than the server's
+    /// (the embedded package's <c>RavenStore.OpenEmbedded</c> is one).
+    /// </summary>
+    public static RavenStore ForBackend(IStoreBackend backend, StoreConventions? conventions = null)
     {
-        ArgumentNullException.ThrowIfNull(options);
-        return new RavenStore(new EmbeddedBackend(new DocumentDatabase(options), ownsDatabase: true), conventions);
-    }
-
-    /// <summary>A store over a database the caller opened and will close; disposing the store leaves it open.</summary>
-    public static RavenStore ForDatabase(DocumentDatabase database, StoreConventions? conventions = null)
-    {
-        ArgumentNullException.ThrowIfNull(database);
-        return new RavenStore(new EmbeddedBackend(database, ownsDatabase: false), conventions);
+        ArgumentNullException.ThrowIfNull(backend);
+        return new RavenStore(backend, conventions);
     }
 
     /// <summary>

@@ -16,8 +16,9 @@ public sealed partial class DocumentDatabase
     /// <inheritdoc cref="IndexStore.Query"/>
     public QueryResult Query(string indexName, IndexQuery query) => Indexes.Query(indexName, query);
 
-    /// <inheritdoc cref="IndexStore.GetVersion"/>
-    public IndexVersion GetIndexVersion(string indexName) => Indexes.GetVersion(indexName);
+    /// <inheritdoc cref="IndexStore.QueryAsync"/>
+    public Task<QueryResult> QueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken = default) =>
+        Indexes.QueryAsync(indexName, query, cancellationToken);
 
     /// <inheritdoc cref="IndexStore.PutIndex"/>
     public bool PutIndex(IndexDefinition definition) => Indexes.PutIndex(definition);

@@ -22,10 +22,11 @@ public sealed partial class DocumentDatabase : IDisposable
     /// <summary>Opens (creating when missing) the database in <see cref="DocumentDatabaseOptions.DataDirectory"/>.</summary>
     /// <exception cref="IOException">Another process or database has the folder open.</exception>
     /// <exception cref="PlatformNotSupportedException">ESENT was asked for off Windows.</exception>
-    /// <exception cref="ArgumentOutOfRangeException">An option is out of range, such as a cache size of zero.</exception>
+    /// <exception cref="ArgumentException">An option is missing or out of range (<see cref="DocumentDatabaseOptions.Validate"/>).</exception>
     public DocumentDatabase(DocumentDatabaseOptions options)
     {
         ArgumentNullException.ThrowIfNull(options);
+        options.Validate();
         Options = options;
         Documents = DocumentStore.Open(options.ToStorageOptions());
         StartIndexing();

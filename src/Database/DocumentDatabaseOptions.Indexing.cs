@@ -5,25 +5,25 @@ namespace RavenLite.Database;
 public sealed partial class DocumentDatabaseOptions
 {
     /// <summary>The page size of a query that names none. Default 128; at most <see cref="MaxPageSize"/>.</summary>
-    public int DefaultPageSize { get; init; } = 128;
+    public int DefaultPageSize { get; set; } = 128;
 
     /// <summary>
     /// The largest page a query returns. Default 1024. A query asking for more gets this many, and its result says
     /// the page size was clamped.
     /// </summary>
-    public int MaxPageSize { get; init; } = 1024;
+    public int MaxPageSize { get; set; } = 1024;
 
     /// <summary>How many documents the background indexer reads per batch (one storage read transaction). Default 1024.</summary>
-    public int IndexingBatchSize { get; init; } = 1024;
+    public int IndexingBatchSize { get; set; } = 1024;
 
     /// <summary>How long a query waiting for non-stale results waits when it names no timeout. Default 15 s.</summary>
-    public TimeSpan DefaultQueryWaitTimeout { get; init; } = TimeSpan.FromSeconds(15);
+    public TimeSpan DefaultQueryWaitTimeout { get; set; } = TimeSpan.FromSeconds(15);
 
     /// <summary>
     /// Where the database writes its log lines (an index rebuilt from the documents, the indexer failing and
     /// retrying). Null: <see cref="System.Diagnostics.Trace"/>.
     /// </summary>
-    public Action<string>? Log { get; init; }
+    public Action<string>? Log { get; set; }
 
     internal IndexingOptions ToIndexingOptions() => new()
     {

@@ -2,35 +2,60 @@ using RavenLite.Storage;
 
 namespace RavenLite.Database;
 
-/// <summary>How to open a <see cref="DocumentDatabase"/>.</summary>
+/// <summary>
+/// How to open a <see cref="DocumentDatabase"/>: the one options class of the embedded database. The server binds it
+/// from its <c>RavenLite</c> configuration section under the same names (<c>appsettings.json</c>, environment variables
+/// such as <c>RavenLite__MaxPageSize</c>, and command-line switches such as <c>--cache-size-mb</c>), and checks it
+/// once, with <see cref="Validate"/>, before anything opens.
+/// </summary>
 public sealed partial class DocumentDatabaseOptions
 {
     /// <summary>The folder holding the database; created when missing. One database per folder.</summary>
-    public required string DataDirectory { get; init; }
+    public required string DataDirectory { get; set; }
 
     /// <summary>
     /// The storage engine: LMDB (default, every OS), ESENT (Windows only, package RavenLite.Storage.Esent) or
     /// PostgreSQL (package RavenLite.Storage.Postgres, with <see cref="ConnectionString"/>).
     /// </summary>
-    public StorageEngineKind Engine { get; init; } = StorageEngineKind.Lmdb;
+    public StorageEngineKind Engine { get; set; } = StorageEngineKind.Lmdb;
 
     /// <inheritdoc cref="StorageOptions.ConnectionString"/>
-    public string? ConnectionString { get; init; }
+    public string? ConnectionString { get; set; }
 
     /// <summary>Initial LMDB map size in bytes (grows by doubling when full). Default 4 GiB of address space.</summary>
-    public long MapSize { get; init; } = StorageOptions.DefaultMapSize;
+    public long MapSize { get; set; } = StorageOptions.DefaultMapSize;
 
     /// <summary>
-    /// Whether parsed documents are cached by (key, etag) in front of BSON deserialization. On by default.
+    /// The document cache's size limit in MiB; 0 turns the cache off. Null (the default): a sixteenth of the memory
+    /// the process may use, at most 1 GiB (<see cref="StorageOptions.DefaultCacheSizeBytes"/>). More than that memory is
+    /// refused by <see cref="Validate"/>.
     /// </summary>
-    public bool CacheEnabled { get; init; } = true;
+    public long? CacheSizeMb { get; set; }
+
+    /// <summary>Whether parsed documents are cached by (key, etag) in front of BSON deserialization: <see cref="CacheSizeMb"/> is not 0.</summary>
+    public bool CacheEnabled => CacheSizeMb is not 0;
 
     /// <summary>
-    /// The document cache's size limit in bytes. Default <see cref="StorageOptions.DefaultCacheSizeBytes"/>:
-    /// a sixteenth of the memory the process may use, at most 1 GiB. Zero or less, or more than that memory,
-    /// is refused with <see cref="ArgumentOutOfRangeException"/> when the database opens.
+    /// Checks every setting (the storage and indexing layers' rules included) and throws on the first bad one, naming
+    /// it. <see cref="DocumentDatabase"/> calls it before opening anything.
     /// </summary>
-    public long CacheSizeBytes { get; init; } = StorageOptions.DefaultCacheSizeBytes;
+    /// <exception cref="ArgumentException">A setting is missing or out of range (an <see cref="ArgumentOutOfRangeException"/> for ranges).</exception>
+    public void Validate()
+    {
+        if (CacheSizeMb is < 0 or > long.MaxValue / (1024 * 1024))
+            throw new ArgumentOutOfRangeException(nameof(CacheSizeMb), CacheSizeMb,
+                "CacheSizeMb must be a size in MiB, or 0 to turn the cache off.");
+        try
+        {
+            ToStorageOptions().Validate();
+        }
+        catch (ArgumentOutOfRangeException ex) when (ex.ParamName == nameof(StorageOptions.CacheSizeBytes))
+        {
+            throw new ArgumentOutOfRangeException(nameof(CacheSizeMb), CacheSizeMb,
+                $"CacheSizeMb is more than the memory this process can use ({ex.Message.Split('.')[0]}).");
+        }
+        ToIndexingOptions().Validate();
+    }
 
     internal StorageOptions ToStorageOptions() => new()
     {
@@ -39,6 +64,6 @@ public sealed partial class DocumentDatabaseOptions
         ConnectionString = ConnectionString,
         MapSize = MapSize,
         CacheEnabled = CacheEnabled,
-        CacheSizeBytes = CacheSizeBytes,
+        CacheSizeBytes = CacheSizeMb is { } mb and > 0 ? mb * 1024 * 1024 : StorageOptions.DefaultCacheSizeBytes,
     };
 }

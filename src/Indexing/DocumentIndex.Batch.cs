@@ -2,7 +2,7 @@ using Lucene.Net.Index;
 using LuceneDocument = Lucene.Net.Documents.Document;
 using RavenLite.Indexing.Extraction;
 using RavenLite.Indexing.Indexer;
-using RavenLite.Indexing.Storage;
+using RavenLite.Indexing.Persistence;
 using RavenLite.Storage;
 
 namespace RavenLite.Indexing;

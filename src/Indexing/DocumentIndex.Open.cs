@@ -1,6 +1,6 @@
 using RavenLite.Indexing.Definitions;
 using RavenLite.Indexing.Extraction;
-using RavenLite.Indexing.Storage;
+using RavenLite.Indexing.Persistence;
 
 namespace RavenLite.Indexing;
 

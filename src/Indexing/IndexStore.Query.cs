@@ -22,7 +22,33 @@ public sealed partial class IndexStore
         ArgumentNullException.ThrowIfNull(indexName);
         ArgumentNullException.ThrowIfNull(query);
         var started = Stopwatch.GetTimestamp();
-        var (pageSize, clamped) = CheckPaging(query);
+        var paging = CheckPaging(query);
+        if (query.WaitForNonStaleResults)
+            WaitForNonStale(GetIndex(indexName), query.Timeout ?? _options.DefaultWaitTimeout);
+        return Search(indexName, query, paging, started, Stopwatch.GetTimestamp() - started);
+    }
+
+    /// <summary>
+    /// As <see cref="Query(string, IndexQuery)"/>, but a wait for non-stale results (<see cref="IndexQuery.WaitForNonStaleResults"/>)
+    /// holds no thread: the search runs once the index has caught up. The result carries the index's
+    /// <see cref="QueryResult.Version"/>, so a caller needs no other call to tag or cache the answer.
+    /// </summary>
+    /// <inheritdoc cref="Query(string, IndexQuery)"/>
+    /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled.</exception>
+    public async Task<QueryResult> QueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(indexName);
+        ArgumentNullException.ThrowIfNull(query);
+        var started = Stopwatch.GetTimestamp();
+        var paging = CheckPaging(query);
+        if (query.WaitForNonStaleResults)
+            await WaitForNonStaleAsync(indexName, query.Timeout, cancellationToken).ConfigureAwait(false);
+        cancellationToken.ThrowIfCancellationRequested();
+        return Search(indexName, query, paging, started, Stopwatch.GetTimestamp() - started);
+    }
+
+    private QueryResult Search(string indexName, IndexQuery query, (int PageSize, bool Clamped) paging, long started, long waitTicks)
+    {
         using var activity = QueryTelemetry.Source.StartActivity("ravenlite.query");
         activity?.SetTag(QueryTelemetry.IndexTag, indexName);
         for (var attempt = 0; ; attempt++)
@@ -30,7 +56,7 @@ public sealed partial class IndexStore
             var index = GetIndex(indexName);
             try
             {
-                var result = Run(index, query, pageSize, clamped, started);
+                var result = Run(index, query, paging.PageSize, paging.Clamped, started, waitTicks);
                 _queryDuration.Record(result.Timings.TotalMicroseconds / 1_000_000,
                     new KeyValuePair<string, object?>(QueryTelemetry.IndexTag, result.IndexName),
                     new KeyValuePair<string, object?>(RavenLite.Storage.Caching.CacheMetrics.DatabaseTag, _documents.DatabaseName));
@@ -43,20 +69,6 @@ public sealed partial class IndexStore
                 // The index was reset or redefined while the query ran: ask the one that replaced it.
             }
         }
-    }
-
-    /// <summary>
-    /// The current <see cref="IndexVersion"/> of index <paramref name="indexName"/>: read in the order a query reads
-    /// it (the database's last etag first), from memory, without a transaction.
-    /// </summary>
-    /// <exception cref="IndexNotFoundException">There is no such index.</exception>
-    public IndexVersion GetVersion(string indexName)
-    {
-        ArgumentNullException.ThrowIfNull(indexName);
-        var databaseEtag = _documents.LastEtag;
-        var index = GetIndex(indexName);
-        var state = index.State;
-        return new IndexVersion(index.Generation, state.LastIndexedEtag, state.IndexedAt, databaseEtag);
     }
 
     private (int PageSize, bool Clamped) CheckPaging(IndexQuery query)
@@ -82,7 +94,7 @@ public sealed partial class IndexStore
         activity.SetTag("ravenlite.query.stale", result.IsStale);
     }
 
-    private QueryResult Run(DocumentIndex index, IndexQuery query, int pageSize, bool clamped, long started)
+    private QueryResult Run(DocumentIndex index, IndexQuery query, int pageSize, bool clamped, long started, long waitTicks)
     {
         var parseStarted = Stopwatch.GetTimestamp();
         var parsed = index.ParseQuery(query.Query);
@@ -92,9 +104,6 @@ public sealed partial class IndexStore
             ? null
             : ContinuationToken.Decode(query.Continuation, fingerprint, index.Generation, sort);
         var parsedAt = Stopwatch.GetTimestamp();
-        if (query.WaitForNonStaleResults)
-            WaitForNonStale(index, query.Timeout ?? _options.DefaultWaitTimeout);
-        var waitedAt = Stopwatch.GetTimestamp();
 
         var databaseEtag = _documents.LastEtag;
         // The state is published only after the searcher that sees its commit, so the searcher acquired after reading
@@ -114,18 +123,14 @@ public sealed partial class IndexStore
         var searchedAt = Stopwatch.GetTimestamp();
         // An index that has every write up to the etag this query started at knows each document's current
         // version, so cached ones need no storage lookup; a stale index may not, so the documents are read as is.
-        IReadOnlyList<Document?> loaded;
-        int fromStorage;
-        long storageTicks;
+        DocumentsRead read;
         if (page.Keys.Count == 0)
-            (loaded, fromStorage, storageTicks) = ([], 0, 0);
+            read = new DocumentsRead([], 0, 0);
         else if (state.LastIndexedEtag >= databaseEtag)
-            loaded = _documents.GetKnownVersions(page.Keys, page.Etags, out fromStorage, out storageTicks);
+            read = _documents.GetKnownVersions(page.Keys, page.Etags);
         else
-        {
-            loaded = _documents.Get(page.Keys);
-            (fromStorage, storageTicks) = (page.Keys.Count, Stopwatch.GetTimestamp() - searchedAt);
-        }
+            read = new DocumentsRead(_documents.GetCurrent(page.Keys), page.Keys.Count, Stopwatch.GetTimestamp() - searchedAt);
+        var (loaded, fromStorage, storageTicks) = read;
         var loadedAt = Stopwatch.GetTimestamp();
         var results = new List<Document>(loaded.Count);
         foreach (var document in loaded)
@@ -146,8 +151,9 @@ public sealed partial class IndexStore
             IndexEtag = state.LastIndexedEtag,
             IndexTimestamp = state.IndexedAt,
             DatabaseEtag = databaseEtag,
+            Version = new IndexVersion(index.Generation, state.LastIndexedEtag, state.IndexedAt, databaseEtag),
             Continuation = page.HasMore && page.Last is { } last ? ContinuationToken.Encode(fingerprint, index.Generation, last) : null,
-            Timings = new QueryTimings(waitedAt - parsedAt, parsedAt - parseStarted, searchedAt - waitedAt, loadedAt - searchedAt,
+            Timings = new QueryTimings(waitTicks, parsedAt - parseStarted, searchedAt - parsedAt, loadedAt - searchedAt,
                 storageTicks, loaded.Count - fromStorage, fromStorage, Stopwatch.GetTimestamp() - started),
         };
     }

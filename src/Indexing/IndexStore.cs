@@ -1,7 +1,7 @@
 using System.Diagnostics;
 using RavenLite.Indexing.Definitions;
 using RavenLite.Indexing.Indexer;
-using RavenLite.Indexing.Storage;
+using RavenLite.Indexing.Persistence;
 using RavenLite.Storage.Documents;
 
 namespace RavenLite.Indexing;
@@ -12,7 +12,7 @@ namespace RavenLite.Indexing;
 /// </summary>
 public sealed partial class IndexStore : IDisposable
 {
-    private readonly DocumentStore _documents;
+    private readonly IIndexedDocuments _documents;
     private readonly IndexingOptions _options;
     private readonly Action<string> _log;
     private readonly DefinitionRegistry _registry;
@@ -23,13 +23,13 @@ public sealed partial class IndexStore : IDisposable
     private readonly System.Diagnostics.Metrics.Histogram<double> _queryDuration;
     private int _disposed;
 
-    private IndexStore(DocumentStore documents, IndexingOptions options)
+    private IndexStore(IIndexedDocuments documents, IndexingOptions options)
     {
         _queryDuration = QueryTelemetry.CreateDuration(documents.Meter);
         _documents = documents;
         _options = options;
         _log = options.Log ?? (message => Trace.TraceInformation("RavenLite indexing: {0}", message));
-        _registry = new DefinitionRegistry(documents.Engine, _log);
+        _registry = new DefinitionRegistry(documents, _log);
         _indexer = new BackgroundIndexer(documents, () => [.. Volatile.Read(ref _indexes).Values], options, _log, RebuildDamaged);
     }
 
@@ -39,7 +39,9 @@ public sealed partial class IndexStore : IDisposable
     /// background indexer starts.
     /// </summary>
     /// <exception cref="ArgumentOutOfRangeException">An option is out of range.</exception>
-    public static IndexStore Open(DocumentStore documents, IndexingOptions options)
+    /// <remarks>Infrastructure for <c>RavenLite.Database</c>, which wires storage and indexes together: applications open a <c>DocumentDatabase</c>.</remarks>
+    [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
+    public static IndexStore Open(IIndexedDocuments documents, IndexingOptions options)
     {
         ArgumentNullException.ThrowIfNull(documents);
         ArgumentNullException.ThrowIfNull(options);
@@ -108,9 +110,6 @@ public sealed partial class IndexStore : IDisposable
     {
         public void Dispose() => indexer.Resume();
     }
-
-    /// <summary>Asks the background indexer to look for new writes now (it also polls on its own).</summary>
-    public void NotifyDocumentsChanged() => _indexer.Wake();
 
     /// <summary>Stops the indexer (it finishes its batch) and closes every index. Safe to call more than once.</summary>
     public void Dispose()

@@ -4,7 +4,7 @@ namespace RavenLite.Indexing;
 /// What a query's answer depends on besides the query: which build of the index (<paramref name="Generation"/>, new
 /// when it is defined, redefined or reset), how far it has indexed and when it last committed, and the database's last
 /// etag (every put and delete moves it). Two queries with the same parameters and the same version get the same answer;
-/// read cheaply (no transaction) by <see cref="IndexStore.GetVersion"/>, so a server can look up a stored response first.
+/// every <see cref="QueryResult"/> carries the version that answered it.
 /// </summary>
 /// <param name="Generation">The build of the index.</param>
 /// <param name="IndexEtag">The etag up to which the index has indexed (<see cref="QueryResult.IndexEtag"/>).</param>
@@ -14,8 +14,4 @@ public readonly record struct IndexVersion(Guid Generation, long IndexEtag, Date
 {
     /// <summary>Whether the index has not caught up with every write: a query now would be stale.</summary>
     public bool IsStale => IndexEtag < DatabaseEtag;
-
-    /// <summary>Whether <paramref name="result"/> was answered at this version (same etags and commit time; not stale).</summary>
-    public bool Answered(QueryResult result) =>
-        !result.IsStale && result.IndexEtag == IndexEtag && result.IndexTimestamp == IndexTimestamp && result.DatabaseEtag == DatabaseEtag;
 }

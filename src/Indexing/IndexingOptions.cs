@@ -29,7 +29,9 @@ public sealed class IndexingOptions
 
     internal string IndexesDirectory => Path.Combine(Path.GetFullPath(DataDirectory), "Indexes");
 
-    internal void Validate()
+    /// <summary>Throws on the first setting out of range, naming it.</summary>
+    /// <exception cref="ArgumentException">A setting is missing or out of range.</exception>
+    public void Validate()
     {
         if (string.IsNullOrWhiteSpace(DataDirectory))
             throw new ArgumentException("DataDirectory must name a folder.", nameof(DataDirectory));

@@ -39,6 +39,13 @@ public sealed class QueryResult
     public required long DatabaseEtag { get; init; }
 
     /// <summary>
+    /// The version of the index that answered (its build, how far it had indexed, its last commit, and the database's
+    /// last etag): two queries with the same parameters answered at the same version give the same page, so it is what
+    /// a server tags and caches the answer by.
+    /// </summary>
+    public required IndexVersion Version { get; init; }
+
+    /// <summary>
     /// A token for the next page (pass it as <see cref="IndexQuery.Continuation"/> with the same query and sort);
     /// null when this page is the last.
     /// </summary>

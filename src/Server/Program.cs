@@ -2,9 +2,8 @@ using RavenLite.Server;
 using RavenLite.Server.Tools;
 
 // dotnet run --project src/Server -c Release  ->  http://127.0.0.1:8080 over an LMDB database in ./data.
-// Options: --data-dir, --port, --urls, --engine, --connection-string, --api-key (or the RavenLite section of appsettings.json,
-// or RavenLite__* environment variables). Ctrl+C / SIGTERM finish in-flight requests, then close the database.
-// `ravenlite export|import|--help` run a tool verb instead (Tools/ToolCommand.cs).
+// Options: `ravenlite --help` (generated from Hosting/ServerConfiguration.Switches). Ctrl+C / SIGTERM finish in-flight
+// requests, then close the database. `ravenlite export|import|--help` run a tool verb instead (Tools/ToolCommand.cs).
 if (await ToolCommand.TryRunAsync(args, Console.Out, Console.Error, interactive: !Console.IsErrorRedirected) is { } exitCode)
     return exitCode;
 

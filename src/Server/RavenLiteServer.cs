@@ -43,7 +43,7 @@ internal static class RavenLiteServer
         builder.Services.ConfigureHttpJsonOptions(json => json.SerializerOptions.PropertyNamingPolicy = null);
         builder.Services.AddSingleton(options);
         OpenApi.OpenApiEndpoints.AddServices(builder.Services);
-        builder.Services.AddSingleton(_ => new DocumentDatabase(DatabaseOptions(options)));
+        builder.Services.AddSingleton(_ => new DocumentDatabase(options.Database));
         builder.Services.AddSingleton(new Indexes.QueryResponseCache(options.QueryCacheMb * 1024 * 1024));
 
         var app = builder.Build();
@@ -59,25 +59,10 @@ internal static class RavenLiteServer
         return app;
     }
 
-    private static DocumentDatabaseOptions DatabaseOptions(RavenLiteServerOptions options)
-    {
-        return new DocumentDatabaseOptions
-        {
-            DataDirectory = Path.GetFullPath(options.DataDirectory),
-            Engine = options.Engine,
-            ConnectionString = options.ConnectionString,
-            CacheEnabled = options.CacheSizeMb is not 0,
-            CacheSizeBytes = options.CacheSizeMb is { } mb && mb > 0 ? mb * 1024 * 1024 : StorageOptions.DefaultCacheSizeBytes,
-            // Index queries page like GET /docs: the same default and maximum.
-            DefaultPageSize = options.DefaultPageSize,
-            MaxPageSize = options.MaxPageSize,
-        };
-    }
-
     /// <summary>Opens the database now, so a locked or unreadable folder stops the start, and closes it once the server has stopped.</summary>
     private static void OpenDatabase(WebApplication app, RavenLiteServerOptions options)
     {
-        var directory = Path.GetFullPath(options.DataDirectory);
+        var directory = options.Database.DataDirectory;
         DocumentDatabase database;
         try
         {
@@ -91,7 +76,7 @@ internal static class RavenLiteServer
             throw new ServerStartupException($"Cannot open the database in {directory}: {ex.Message}", exitCode, ex);
         }
         var logger = app.Logger;
-        app.Lifetime.ApplicationStarted.Register(() => ServerLog.Started(logger, options.Engine.ToString(), directory,
+        app.Lifetime.ApplicationStarted.Register(() => ServerLog.Started(logger, options.Database.Engine.ToString(), directory,
             string.Join(", ", app.Urls), options.ApiKey is null ? "not set (loopback only)" : "required"));
         // In-flight requests have finished (or the shutdown timeout passed) by now; the container disposes it again, harmlessly.
         app.Lifetime.ApplicationStopped.Register(() =>
@@ -107,18 +92,8 @@ internal static class RavenLiteServer
         app.Use(next => new RequestActivityMiddleware(next).InvokeAsync);
         app.Use(next => new RequestLoggingMiddleware(next, logger).InvokeAsync);
         app.Use(next => new ErrorHandlingMiddleware(next, logger).InvokeAsync);
-        // Statuses the framework sets without a body (unknown route 404, wrong method 405) get the JSON error shape too.
-        app.UseStatusCodePages(context =>
-        {
-            var http = context.HttpContext;
-            var message = http.Response.StatusCode switch
-            {
-                StatusCodes.Status404NotFound => $"No route for {http.Request.Method} {http.Request.Path}.",
-                StatusCodes.Status405MethodNotAllowed => $"{http.Request.Path} does not accept {http.Request.Method}.",
-                var status => $"The request failed with status {status}.",
-            };
-            return ErrorResponse.WriteAsync(http.Response, http.Response.StatusCode, message);
-        });
+        // Statuses the framework sets without a body (unknown route 404, wrong method 405) get problem details too.
+        app.UseStatusCodePages(ErrorResponse.WriteForStatusAsync);
         // Before the API key check: a CORS preflight never carries the key.
         var browser = options.Browser;
         app.Use(next => new BrowserGuardMiddleware(next, browser).InvokeAsync);

@@ -1,33 +1,23 @@
-using RavenLite.Storage;
+using RavenLite.Database;
 
 namespace RavenLite.Server;
 
 /// <summary>
-/// The server's settings, bound from the <c>RavenLite</c> configuration section: appsettings.json,
-/// environment variables (<c>RavenLite__Port=9000</c>) and the command line (<c>--port 9000</c>).
+/// The server's own settings, bound from the <c>RavenLite</c> configuration section: appsettings.json,
+/// environment variables (<c>RavenLite__Port=9000</c>) and the command line (<c>--port 9000</c>). The database's
+/// settings (folder, engine, map size, cache, page sizes) are bound from the same section into
+/// <see cref="Database"/>, under the names <see cref="DocumentDatabaseOptions"/> gives them.
 /// </summary>
 internal sealed class RavenLiteServerOptions
 {
     /// <summary>The configuration section the options are bound from.</summary>
     public const string SectionName = "RavenLite";
 
-    /// <summary>The folder holding the database (relative paths are resolved against the working directory).</summary>
-    public string DataDirectory { get; set; } = "./data";
 
-    /// <summary>The storage engine: <c>Lmdb</c> (default), <c>Esent</c> (Windows only) or <c>Postgres</c>.</summary>
-    public StorageEngineKind Engine { get; set; } = StorageEngineKind.Lmdb;
 
-    /// <summary>
-    /// PostgreSQL's connection string when <see cref="Engine"/> is <c>Postgres</c> (several servers may share one
-    /// database: docs/scaling.md). Never logged: it may hold a password.
-    /// </summary>
-    public string? ConnectionString { get; set; }
 
-    /// <summary>
-    /// The document cache's size limit in MiB; 0 turns the cache off. Unset: the database's default (a sixteenth
-    /// of the memory the process may use, at most 1 GiB).
-    /// </summary>
-    public long? CacheSizeMb { get; set; }
+    /// <summary>The database's settings, from the same configuration section.</summary>
+    public DocumentDatabaseOptions Database { get; set; } = new() { DataDirectory = "./data" };
 
     /// <summary>
     /// The query response cache's size limit in MiB (default 64); 0 turns it off. It keeps the bodies of the last
@@ -69,11 +59,7 @@ internal sealed class RavenLiteServerOptions
     /// <summary>The largest request body accepted, in bytes (default 32 MiB); larger bodies get 413.</summary>
     public long MaxRequestBodyBytes { get; set; } = 32L * 1024 * 1024;
 
-    /// <summary>The page size of <c>GET /docs</c> when the request names none.</summary>
-    public int DefaultPageSize { get; set; } = 128;
 
-    /// <summary>The largest page <c>GET /docs</c> returns; larger requests are clamped, and the response says so.</summary>
-    public int MaxPageSize { get; set; } = 1024;
 
     /// <summary>The most keys one <c>POST /queries</c> may ask for; more get 400.</summary>
     public int MaxMultiGetKeys { get; set; } = 1024;
@@ -84,14 +70,14 @@ internal sealed class RavenLiteServerOptions
     /// <summary>Throws <see cref="ServerStartupException"/> naming the first bad setting.</summary>
     public void Validate()
     {
-        if (string.IsNullOrWhiteSpace(DataDirectory))
-            throw Invalid("DataDirectory (--data-dir) must name a folder.");
-        if (!Enum.IsDefined(Engine))
-            throw Invalid($"Engine (--engine) must be Lmdb, Esent or Postgres, not {Engine}.");
-        if (Engine == StorageEngineKind.Postgres && string.IsNullOrWhiteSpace(ConnectionString))
-            throw Invalid("Engine Postgres needs ConnectionString (--connection-string).");
-        if (CacheSizeMb is < 0 or > long.MaxValue / (1024 * 1024))
-            throw Invalid($"CacheSizeMb (--cache-size-mb) must be a size in MiB, or 0 to turn the cache off; got {CacheSizeMb}.");
+        try
+        {
+            Database.Validate();
+        }
+        catch (ArgumentException ex)
+        {
+            throw Invalid(Hosting.ServerConfiguration.WithSwitchName(ex));
+        }
         if (QueryCacheMb is < 0 or > 64 * 1024)
             throw Invalid($"QueryCacheMb (--query-cache-mb) must be a size in MiB up to 65536, or 0 to turn the query cache off; got {QueryCacheMb}.");
         if (Port is < 0 or > 65535)
@@ -100,8 +86,6 @@ internal sealed class RavenLiteServerOptions
             throw Invalid($"ApiKey (--api-key) must be at least {MinimumApiKeyLength} characters.");
         if (MaxRequestBodyBytes < 1024)
             throw Invalid($"MaxRequestBodyBytes must be at least 1024, not {MaxRequestBodyBytes}.");
-        if (DefaultPageSize < 1 || MaxPageSize < DefaultPageSize)
-            throw Invalid($"Page sizes must satisfy 1 <= DefaultPageSize ({DefaultPageSize}) <= MaxPageSize ({MaxPageSize}).");
         try
         {
             _ = Browser;

@@ -5,7 +5,7 @@ using RavenLite.Storage.Esent;
 
 namespace RavenLite.Storage.Esent;
 
-/// <summary>Opens <see cref="EsentStorageEngine"/> for <see cref="StorageEngineFactory"/>: on Windows only.</summary>
+/// <summary>Opens <see cref="EsentStorageEngine"/> for <c>StorageEngineFactory</c>: on Windows only.</summary>
 internal sealed class EsentStorageEngineProvider : IStorageEngineProvider
 {
     public StorageEngineKind Kind => StorageEngineKind.Esent;

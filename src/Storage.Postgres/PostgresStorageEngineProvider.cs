@@ -5,7 +5,7 @@ using RavenLite.Storage.Postgres;
 
 namespace RavenLite.Storage.Postgres;
 
-/// <summary>Opens <see cref="PostgresStorageEngine"/> for <see cref="StorageEngineFactory"/>.</summary>
+/// <summary>Opens <see cref="PostgresStorageEngine"/> for <c>StorageEngineFactory</c>.</summary>
 internal sealed class PostgresStorageEngineProvider : IStorageEngineProvider
 {
     public StorageEngineKind Kind => StorageEngineKind.Postgres;

@@ -2,7 +2,7 @@ namespace RavenLite.Storage;
 
 /// <summary>
 /// Opens one kind of storage engine. An engine that lives in its own assembly (ESENT, PostgreSQL) declares
-/// its provider with <see cref="StorageEngineProviderAttribute"/>; <see cref="StorageEngineFactory"/> loads
+/// its provider with <see cref="StorageEngineProviderAttribute"/>; <c>StorageEngineFactory</c> loads
 /// that assembly by name when the engine is asked for.
 /// </summary>
 public interface IStorageEngineProvider

@@ -8,7 +8,7 @@ namespace RavenLite.Storage;
 /// in its own assembly (package) and is loaded by name when asked for, through the
 /// <see cref="IStorageEngineProvider"/> that assembly declares.
 /// </summary>
-public static class StorageEngineFactory
+internal static class StorageEngineFactory
 {
     private sealed record KnownEngine(string Folder, string? AssemblyName);
 

@@ -25,7 +25,9 @@ public sealed partial class StorageOptions
     /// </summary>
     public string? ConnectionString { get; init; }
 
-    internal void Validate()
+    /// <summary>Throws on the first setting out of range, naming it.</summary>
+    /// <exception cref="ArgumentException">A setting is missing or out of range.</exception>
+    public void Validate()
     {
         if (string.IsNullOrWhiteSpace(DataDirectory))
             throw new ArgumentException("DataDirectory must name a folder.", nameof(DataDirectory));

@@ -16,7 +16,7 @@ public sealed class DatabaseCacheTests : IDisposable
     [Fact]
     public void Statistics_include_the_cache_counters()
     {
-        using var db = new DocumentDatabase(new DocumentDatabaseOptions { DataDirectory = _dir, CacheSizeBytes = 1L << 20 });
+        using var db = new DocumentDatabase(new DocumentDatabaseOptions { DataDirectory = _dir, CacheSizeMb = 1 });
         // The indexer reads documents through the cache too; keep it still so the counters are this test's alone.
         using var paused = db.Indexes.PauseIndexing();
         db.Put("carts/1", DocumentContent.FromJson("""{"cartId":1}"""), DocumentContent.FromJson("""{"Raven-Entity-Name":"Cart"}"""));
@@ -37,7 +37,7 @@ public sealed class DatabaseCacheTests : IDisposable
     [Fact]
     public void The_cache_can_be_switched_off()
     {
-        using var db = new DocumentDatabase(new DocumentDatabaseOptions { DataDirectory = _dir, CacheEnabled = false });
+        using var db = new DocumentDatabase(new DocumentDatabaseOptions { DataDirectory = _dir, CacheSizeMb = 0 });
         db.Put("carts/1", DocumentContent.FromJson("""{"cartId":1}"""));
 
         Assert.Equal(1, db.Get("carts/1")!.Data.GetProperty("cartId").GetInt32());
@@ -49,15 +49,15 @@ public sealed class DatabaseCacheTests : IDisposable
     }
 
     [Theory]
-    [InlineData(0L)]
     [InlineData(-5L)]
     [InlineData(long.MaxValue)]
-    public void A_bad_cache_size_is_refused_when_the_database_opens(long size)
+    [InlineData(1L << 40)] // a tebibyte of MiB: more than this machine's memory
+    public void A_bad_cache_size_is_refused_when_the_database_opens(long sizeMb)
     {
         var ex = Assert.Throws<ArgumentOutOfRangeException>(() =>
-            new DocumentDatabase(new DocumentDatabaseOptions { DataDirectory = _dir, CacheSizeBytes = size }));
+            new DocumentDatabase(new DocumentDatabaseOptions { DataDirectory = _dir, CacheSizeMb = sizeMb }));
 
-        Assert.Equal("CacheSizeBytes", ex.ParamName);
+        Assert.Equal("CacheSizeMb", ex.ParamName);
         using var opened = new DocumentDatabase(new DocumentDatabaseOptions { DataDirectory = _dir }); // nothing left locked
     }
 }

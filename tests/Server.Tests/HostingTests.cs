@@ -51,7 +51,8 @@ public sealed class HostingTests
     [InlineData("--port", "abc", "RavenLite:Port")]
     [InlineData("--port", "70000", "Port (--port)")]
     [InlineData("--engine", "Sqlite", "RavenLite:Engine")]
-    [InlineData("--cache-size-mb", "-1", "CacheSizeMb")]
+    [InlineData("--cache-size-mb", "-1", "CacheSizeMb (--cache-size-mb)")]
+    [InlineData("--map-size", "1000", "MapSize (--map-size)")]
     public void Bad_settings_refuse_to_start_with_exit_code_2(string option, string value, string expected)
     {
         var ex = Assert.Throws<ServerStartupException>(() => RavenLiteServer.Build(["--data-dir", TestServer.NewDataDirectory(), option, value]));
@@ -64,9 +65,9 @@ public sealed class HostingTests
     {
         await using var server = await TestServer.StartAsync(["--urls", "http://127.0.0.1:0", "--cache-size-mb", "0", "--RavenLite:MaxPageSize=700"]);
         var options = server.App.Services.GetRequiredService<RavenLiteServerOptions>();
-        Assert.Equal(0, options.CacheSizeMb);
-        Assert.Equal(700, options.MaxPageSize);
-        Assert.Equal(server.DataDirectory, options.DataDirectory);
+        Assert.Equal(0, options.Database.CacheSizeMb);
+        Assert.Equal(700, options.Database.MaxPageSize);
+        Assert.Equal(server.DataDirectory, options.Database.DataDirectory);
         var database = server.App.Services.GetRequiredService<DocumentDatabase>();
         Assert.False(database.Options.CacheEnabled);
     }
@@ -76,5 +77,19 @@ public sealed class HostingTests
     {
         var urls = Hosting.ListenAddresses.Resolve(new RavenLiteServerOptions());
         Assert.Equal(["http://127.0.0.1:8080"], urls);
+    }
+
+    [Fact]
+    public void Help_lists_every_switch_the_server_reads_and_each_switch_binds_its_setting()
+    {
+        var usage = RavenLite.Server.Tools.ToolCommand.Usage;
+        foreach (var (flag, setting) in RavenLite.Server.Hosting.ServerConfiguration.SwitchMappings)
+        {
+            Assert.Contains(flag + " ", usage, StringComparison.Ordinal);
+            var kebab = string.Concat(setting["RavenLite:".Length..].Select((c, i) => char.IsUpper(c) && i > 0 ? "-" + char.ToLowerInvariant(c) : char.ToLowerInvariant(c).ToString()));
+            Assert.StartsWith("--" + kebab.Replace("directory", "dir", StringComparison.Ordinal), flag, StringComparison.Ordinal);
+        }
+        Assert.Contains("--allowed-hosts", usage, StringComparison.Ordinal);
+        Assert.Contains("--cors-origins", usage, StringComparison.Ordinal);
     }
 }

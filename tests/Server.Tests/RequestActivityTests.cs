@@ -13,17 +13,7 @@ public sealed class RequestActivityTests
         await using var server = await TestServer.StartAsync();
         var tag = "Span" + Guid.NewGuid().ToString("N");
         var spans = new List<Activity>();
-        using var listener = new ActivityListener
-        {
-            ShouldListenTo = source => source.Name == "RavenLite",
-            Sample = (ref ActivityCreationOptions<ActivityContext> _) => ActivitySamplingResult.AllDataAndRecorded,
-            ActivityStopped = activity =>
-            {
-                lock (spans)
-                    spans.Add(activity);
-            },
-        };
-        ActivitySource.AddActivityListener(listener);
+        using var listener = ListenToSpans(spans);
 
         var response = await server.Client.GetAsync($"/indexes/Raven/DocumentsByEntityName?query=Tag:{tag}");
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
@@ -38,5 +28,45 @@ public sealed class RequestActivityTests
         }
         Assert.Equal(200, request.GetTagItem("http.response.status_code"));
         Assert.Equal("Raven/DocumentsByEntityName", query.GetTagItem("ravenlite.index"));
+    }
+
+    [Fact]
+    public async Task An_index_query_request_makes_one_database_query_call_waited_or_served_from_the_response_cache()
+    {
+        await using var server = await TestServer.StartAsync();
+        var tag = "One" + Guid.NewGuid().ToString("N");
+        var spans = new List<Activity>();
+        using var listener = ListenToSpans(spans);
+        var url = $"/indexes/Raven/DocumentsByEntityName?query=Tag:{tag}&waitForNonStaleResults=true";
+
+        // The first request waits and runs the query; the second finds its answer in the response cache; both are one call.
+        for (var i = 0; i < 2; i++)
+            Assert.Equal(HttpStatusCode.OK, (await server.Client.GetAsync(url)).StatusCode);
+
+        lock (spans)
+        {
+            var requests = spans.Where(s => s.OperationName == "ravenlite.request"
+                && s.GetTagItem("url.query") is string query && query.Contains(tag, StringComparison.Ordinal)).ToList();
+            Assert.Equal(2, requests.Count);
+            foreach (var request in requests)
+                Assert.Single(spans, q => q.OperationName == "ravenlite.query" && q.ParentSpanId == request.SpanId);
+        }
+    }
+
+    /// <summary>Collects every span of the <c>RavenLite</c> source that stops while the listener lives (lock the list to read it).</summary>
+    private static ActivityListener ListenToSpans(List<Activity> spans)
+    {
+        var listener = new ActivityListener
+        {
+            ShouldListenTo = source => source.Name == "RavenLite",
+            Sample = (ref ActivityCreationOptions<ActivityContext> _) => ActivitySamplingResult.AllDataAndRecorded,
+            ActivityStopped = activity =>
+            {
+                lock (spans)
+                    spans.Add(activity);
+            },
+        };
+        ActivitySource.AddActivityListener(listener);
+        return listener;
     }
 }

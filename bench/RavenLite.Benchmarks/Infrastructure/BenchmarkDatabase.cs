@@ -8,7 +8,7 @@ internal sealed class BenchmarkDatabase : IDisposable
     private readonly string _directory = BenchmarkFolders.NewTemp();
 
     public BenchmarkDatabase(bool cacheEnabled) =>
-        Database = new DocumentDatabase(new DocumentDatabaseOptions { DataDirectory = _directory, CacheEnabled = cacheEnabled });
+        Database = new DocumentDatabase(new DocumentDatabaseOptions { DataDirectory = _directory, CacheSizeMb = cacheEnabled ? null : 0 });
 
     public DocumentDatabase Database { get; }
 

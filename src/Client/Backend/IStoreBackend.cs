@@ -1,17 +1,15 @@
-using RavenLite.Indexing;
-
 namespace RavenLite.Client.Backend;
 
 /// <summary>
 /// What a session needs from where the documents live: the embedded database or a server. Each call is one
-/// round trip; both raise the same exception types (<see cref="Storage.ConcurrencyException"/>,
+/// round trip; both raise the same exception types (<see cref="ConcurrencyException"/>,
 /// <see cref="QueryException"/>, <see cref="IndexNotFoundException"/>, <see cref="TimeoutException"/>,
 /// <see cref="ArgumentException"/>).
 /// </summary>
-internal interface IStoreBackend : IDisposable
+public interface IStoreBackend : IDisposable
 {
     /// <summary>Loads documents by key in one round trip; null where there is none.</summary>
-    IReadOnlyList<StoredDocument?> Get(IReadOnlyList<string> keys);
+    IReadOnlyList<StoredDocument?> Load(IReadOnlyList<string> keys);
 
     /// <summary>Applies the commands atomically; returns the etag each one wrote (null for a delete of nothing).</summary>
     IReadOnlyList<long?> Batch(IReadOnlyList<WriteCommand> commands);
@@ -19,12 +17,18 @@ internal interface IStoreBackend : IDisposable
     /// <summary>Runs one page of a query.</summary>
     QueryPage Query(string indexName, IndexQuery query);
 
-    /// <summary>As <see cref="Get"/>, without blocking on the network (the embedded database does its work synchronously).</summary>
-    Task<IReadOnlyList<StoredDocument?>> GetAsync(IReadOnlyList<string> keys, CancellationToken cancellationToken);
+    /// <summary>As <see cref="Load"/>, without blocking on the network (the embedded database does its work synchronously).</summary>
+    Task<IReadOnlyList<StoredDocument?>> LoadAsync(IReadOnlyList<string> keys, CancellationToken cancellationToken);
 
     /// <summary>As <see cref="Batch"/>, without blocking on the network.</summary>
     Task<IReadOnlyList<long?>> BatchAsync(IReadOnlyList<WriteCommand> commands, CancellationToken cancellationToken);
 
     /// <summary>As <see cref="Query"/>, without blocking on the network.</summary>
     Task<QueryPage> QueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken);
+
+    /// <summary>
+    /// A page of all documents, newest first: skips <paramref name="start"/> and returns up to <paramref name="pageSize"/>
+    /// (0: only the total), with how many there are. For tools that move documents as JSON (<c>ravenlite export</c>).
+    /// </summary>
+    Task<DocumentPage> GetDocumentsAsync(int start, int pageSize, CancellationToken cancellationToken);
 }

@@ -1,7 +1,7 @@
 namespace RavenLite.Client.Backend;
 
 /// <summary>A page of an index query as a backend returns it.</summary>
-internal sealed record QueryPage(
+public sealed record QueryPage(
     string IndexName,
     IReadOnlyList<StoredDocument> Results,
     int TotalResults,

@@ -5,15 +5,19 @@ namespace RavenLite.Client.Backend;
 
 internal sealed partial class RemoteBackend
 {
-    public IReadOnlyList<StoredDocument?> Get(IReadOnlyList<string> keys) => Run(GetRequest(keys), ParseDocuments);
+    public IReadOnlyList<StoredDocument?> Load(IReadOnlyList<string> keys) => Run(GetRequest(keys), ParseDocuments);
 
-    public Task<IReadOnlyList<StoredDocument?>> GetAsync(IReadOnlyList<string> keys, CancellationToken cancellationToken) =>
+    public Task<IReadOnlyList<StoredDocument?>> LoadAsync(IReadOnlyList<string> keys, CancellationToken cancellationToken) =>
         RunAsync(GetRequest(keys), ParseDocuments, cancellationToken);
 
     public IReadOnlyList<long?> Batch(IReadOnlyList<WriteCommand> commands) => Run(BatchRequest(commands), ParseEtags);
 
     public Task<IReadOnlyList<long?>> BatchAsync(IReadOnlyList<WriteCommand> commands, CancellationToken cancellationToken) =>
         RunAsync(BatchRequest(commands), ParseEtags, cancellationToken);
+
+    public Task<DocumentPage> GetDocumentsAsync(int start, int pageSize, CancellationToken cancellationToken) =>
+        RunAsync(new RemoteRequest(HttpMethod.Get, string.Create(CultureInfo.InvariantCulture, $"docs?start={start}&pageSize={pageSize}"),
+            Body: null, error => RemoteErrors.ToException(error)), ParseDocumentPage, cancellationToken);
 
     /// <summary><c>POST /queries</c> with the keys.</summary>
     private static RemoteRequest GetRequest(IReadOnlyList<string> keys)
@@ -25,7 +29,7 @@ internal sealed partial class RemoteBackend
                 json.WriteStringValue(key);
             json.WriteEndArray();
         });
-        return new RemoteRequest(HttpMethod.Post, "queries", body, RemoteErrors.ForDocuments);
+        return new RemoteRequest(HttpMethod.Post, "queries", body, error => RemoteErrors.ToException(error));
     }
 
     private static IReadOnlyList<StoredDocument?> ParseDocuments(JsonElement root)
@@ -36,6 +40,17 @@ internal sealed partial class RemoteBackend
         foreach (var element in results.EnumerateArray())
             documents[i++] = element.ValueKind == JsonValueKind.Null ? null : RemoteDocuments.Read(element);
         return documents;
+    }
+
+    /// <summary><c>GET /docs</c>'s <c>{"PageSize", "TotalResults", "Results": [...]}</c>.</summary>
+    private static DocumentPage ParseDocumentPage(JsonElement root)
+    {
+        var results = root.GetProperty("Results");
+        var documents = new StoredDocument[results.GetArrayLength()];
+        var i = 0;
+        foreach (var element in results.EnumerateArray())
+            documents[i++] = RemoteDocuments.Read(element);
+        return new DocumentPage(documents, root.GetProperty("PageSize").GetInt32(), root.GetProperty("TotalResults").GetInt64());
     }
 
     /// <summary><c>POST /bulk_docs</c>: the documents' JSON is written into the body as it was serialized.</summary>
@@ -62,7 +77,7 @@ internal sealed partial class RemoteBackend
             }
             json.WriteEndArray();
         });
-        return new RemoteRequest(HttpMethod.Post, "bulk_docs", body, error => RemoteErrors.ForBatch(error, commands));
+        return new RemoteRequest(HttpMethod.Post, "bulk_docs", body, error => RemoteErrors.ToException(error));
     }
 
     private static IReadOnlyList<long?> ParseEtags(JsonElement root)

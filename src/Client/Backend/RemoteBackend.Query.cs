@@ -1,7 +1,6 @@
 using System.Globalization;
 using System.Text;
 using System.Text.Json;
-using RavenLite.Indexing;
 
 namespace RavenLite.Client.Backend;
 
@@ -13,7 +12,7 @@ internal sealed partial class RemoteBackend
         RunAsync(QueryRequest(indexName, query), root => ParsePage(indexName, root), cancellationToken);
 
     private static RemoteRequest QueryRequest(string indexName, IndexQuery query) =>
-        new(HttpMethod.Get, QueryUrl(indexName, query), Body: null, error => RemoteErrors.ForQuery(error, indexName));
+        new(HttpMethod.Get, QueryUrl(indexName, query), Body: null, error => RemoteErrors.ToException(error, indexName));
 
     private static QueryPage ParsePage(string indexName, JsonElement root)
     {

@@ -5,4 +5,4 @@ namespace RavenLite.Client.Backend;
 /// and the stored metadata members as a UTF-8 JSON object (without the computed <c>@id</c>, <c>@etag</c>,
 /// <c>Last-Modified</c>).
 /// </summary>
-internal sealed record StoredDocument(string Key, long Etag, ReadOnlyMemory<byte> DataJson, ReadOnlyMemory<byte> MetadataJson);
+public sealed record StoredDocument(string Key, long Etag, ReadOnlyMemory<byte> DataJson, ReadOnlyMemory<byte> MetadataJson);

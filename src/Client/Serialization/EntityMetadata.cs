@@ -1,7 +1,6 @@
 using System.Buffers;
 using System.Text.Json;
 using RavenLite.Client.Backend;
-using RavenLite.Storage.Documents;
 
 namespace RavenLite.Client.Serialization;
 

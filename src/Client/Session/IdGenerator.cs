@@ -2,7 +2,6 @@ using System.Globalization;
 using System.Text;
 using System.Text.Json;
 using RavenLite.Client.Backend;
-using RavenLite.Storage;
 
 namespace RavenLite.Client.Session;
 
@@ -40,7 +39,7 @@ internal sealed class IdGenerator(IStoreBackend backend, int blockSize)
         var key = "Raven/Hilo/" + prefix;
         for (var attempt = 0; attempt < MaxAttempts; attempt++)
         {
-            var current = backend.Get([key])[0];
+            var current = backend.Load([key])[0];
             var max = current is null ? 0 : ReadMax(current);
             var data = Encoding.UTF8.GetBytes(string.Create(CultureInfo.InvariantCulture, $"{{\"Max\":{max + blockSize}}}"));
             try

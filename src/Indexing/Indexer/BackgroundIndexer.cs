@@ -6,7 +6,7 @@ namespace RavenLite.Indexing.Indexer;
 /// <summary>
 /// The database's indexing thread: follows the etag feed in batches and feeds every index that is behind,
 /// then purges the tombstones every index has passed. Every committed write wakes it (the store's
-/// <see cref="DocumentStore.DocumentsChanged"/>); when idle it also re-checks the store's last etag, backing off
+/// <see cref="IIndexedDocuments.DocumentsChanged"/>); when idle it also re-checks the store's last etag, backing off
 /// to <see cref="MaxIdleWait"/>.
 /// </summary>
 internal sealed partial class BackgroundIndexer : IDisposable
@@ -14,7 +14,7 @@ internal sealed partial class BackgroundIndexer : IDisposable
     public static readonly TimeSpan MaxIdleWait = TimeSpan.FromMilliseconds(25);
     private static readonly TimeSpan s_stopTimeout = TimeSpan.FromSeconds(30);
 
-    private readonly DocumentStore _documents;
+    private readonly IIndexedDocuments _documents;
     private readonly Func<IReadOnlyList<DocumentIndex>> _indexes;
     private readonly IndexingOptions _options;
     private readonly Action<string> _log;
@@ -34,7 +34,7 @@ internal sealed partial class BackgroundIndexer : IDisposable
     /// <param name="options">Batch size.</param>
     /// <param name="log">Where failures are reported.</param>
     /// <param name="rebuild">Throws away an index whose storage turned out to be damaged and starts it again.</param>
-    public BackgroundIndexer(DocumentStore documents, Func<IReadOnlyList<DocumentIndex>> indexes, IndexingOptions options,
+    public BackgroundIndexer(IIndexedDocuments documents, Func<IReadOnlyList<DocumentIndex>> indexes, IndexingOptions options,
         Action<string> log, Action<DocumentIndex> rebuild)
     {
         _rebuild = rebuild;

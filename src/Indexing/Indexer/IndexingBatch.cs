@@ -35,7 +35,7 @@ internal sealed class IndexingBatch(long afterEtag, long upToEtag, List<BatchIte
     /// after <paramref name="lastEtag"/> is taken, and the end is moved back to the last item of a full read, so
     /// no change in the range can be missing however the two reads interleave with writes.
     /// </summary>
-    public static IndexingBatch Read(DocumentStore store, long afterEtag, long lastEtag, int batchSize)
+    public static IndexingBatch Read(IIndexedDocuments store, long afterEtag, long lastEtag, int batchSize)
     {
         var upTo = lastEtag;
         var tombstones = store.GetTombstonesAfterEtag(afterEtag, batchSize);

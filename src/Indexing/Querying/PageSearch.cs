@@ -1,6 +1,6 @@
 using Lucene.Net.Index;
 using Lucene.Net.Search;
-using RavenLite.Indexing.Storage;
+using RavenLite.Indexing.Persistence;
 
 namespace RavenLite.Indexing.Querying;
 

@@ -22,6 +22,7 @@ internal sealed class RequestActivityMiddleware(RequestDelegate next)
         }
         activity.SetTag("http.request.method", context.Request.Method);
         activity.SetTag("url.path", context.Request.Path.Value);
+        activity.SetTag("url.query", context.Request.QueryString.Value);
         await next(context);
         activity.SetTag("http.response.status_code", context.Response.StatusCode);
     }

@@ -1,26 +1,45 @@
 using Microsoft.Extensions.Configuration;
+using RavenLite.Database;
 
 namespace RavenLite.Server.Hosting;
 
-/// <summary>Reads <see cref="RavenLiteServerOptions"/> from configuration, including the short command-line switches.</summary>
+/// <summary>
+/// Reads <see cref="RavenLiteServerOptions"/> and its <see cref="DocumentDatabaseOptions"/> from the one <c>RavenLite</c>
+/// configuration section, including the command-line switches, and validates them once.
+/// </summary>
 internal static class ServerConfiguration
 {
     private const string Section = RavenLiteServerOptions.SectionName;
 
-    /// <summary>Command-line switches and the settings they set.</summary>
-    public static IDictionary<string, string> SwitchMappings => new Dictionary<string, string>(StringComparer.Ordinal)
+    /// <summary>
+    /// Command-line switches, the settings they set (each switch is the setting's name in kebab case, the same name as
+    /// in appsettings.json and in <c>RavenLite__*</c> environment variables) and their help lines.
+    /// </summary>
+    public static IReadOnlyList<ServerSwitch> Switches { get; } =
+    [
+        new("--data-dir", nameof(DocumentDatabaseOptions.DataDirectory), "<dir>", "database folder (default ./data)"),
+        new("--engine", nameof(DocumentDatabaseOptions.Engine), "<engine>", "Lmdb (default), Esent (Windows) or Postgres"),
+        new("--connection-string", nameof(DocumentDatabaseOptions.ConnectionString), "<string>", "PostgreSQL connection string for --engine postgres (never logged)"),
+        new("--map-size", nameof(DocumentDatabaseOptions.MapSize), "<bytes>", "initial LMDB map size (default 4 GiB; doubles when full)"),
+        new("--cache-size-mb", nameof(DocumentDatabaseOptions.CacheSizeMb), "<mb>", "document cache limit; 0 turns it off"),
+        new("--port", nameof(RavenLiteServerOptions.Port), "<port>", "port on 127.0.0.1 (default 8080)"),
+        new("--urls", nameof(RavenLiteServerOptions.Urls), "<urls>", "listen addresses; anything but loopback needs --api-key"),
+        new("--query-cache-mb", nameof(RavenLiteServerOptions.QueryCacheMb), "<mb>", "query response cache limit (default 64); 0 turns it off"),
+        new("--api-key", nameof(RavenLiteServerOptions.ApiKey), "<key>", "the key every request must send in X-Api-Key"),
+        new("--allowed-hosts", nameof(RavenLiteServerOptions.AllowedHosts), "<hosts>", "Host names served besides loopback (; or , separated; * any)"),
+        new("--cors-origins", nameof(RavenLiteServerOptions.CorsOrigins), "<origins>", "web origins allowed to call from a browser (; or , separated)"),
+    ];
+
+    /// <summary>The switches as configuration keys, for <c>AddCommandLine</c>.</summary>
+    public static IDictionary<string, string> SwitchMappings =>
+        Switches.ToDictionary(s => s.Flag, s => $"{Section}:{s.Setting}", StringComparer.Ordinal);
+
+    /// <summary>The switches' help lines, aligned, as <c>ravenlite --help</c> prints them.</summary>
+    public static string SwitchHelp()
     {
-        ["--data-dir"] = $"{Section}:{nameof(RavenLiteServerOptions.DataDirectory)}",
-        ["--port"] = $"{Section}:{nameof(RavenLiteServerOptions.Port)}",
-        ["--urls"] = $"{Section}:{nameof(RavenLiteServerOptions.Urls)}",
-        ["--engine"] = $"{Section}:{nameof(RavenLiteServerOptions.Engine)}",
-        ["--connection-string"] = $"{Section}:{nameof(RavenLiteServerOptions.ConnectionString)}",
-        ["--cache-size-mb"] = $"{Section}:{nameof(RavenLiteServerOptions.CacheSizeMb)}",
-        ["--query-cache-mb"] = $"{Section}:{nameof(RavenLiteServerOptions.QueryCacheMb)}",
-        ["--api-key"] = $"{Section}:{nameof(RavenLiteServerOptions.ApiKey)}",
-        ["--allowed-hosts"] = $"{Section}:{nameof(RavenLiteServerOptions.AllowedHosts)}",
-        ["--cors-origins"] = $"{Section}:{nameof(RavenLiteServerOptions.CorsOrigins)}",
-    };
+        var width = Switches.Max(s => s.Flag.Length + 1 + s.Argument.Length) + 2;
+        return string.Join(Environment.NewLine, Switches.Select(s => $"  {(s.Flag + " " + s.Argument).PadRight(width)} {s.Help}"));
+    }
 
     /// <summary>Binds and validates the options; throws <see cref="ServerStartupException"/> when they are bad.</summary>
     public static RavenLiteServerOptions Load(IConfiguration configuration)
@@ -28,7 +47,13 @@ internal static class ServerConfiguration
         RavenLiteServerOptions options;
         try
         {
-            options = configuration.GetSection(Section).Get<RavenLiteServerOptions>() ?? new RavenLiteServerOptions();
+            var section = configuration.GetSection(Section);
+            options = section.Get<RavenLiteServerOptions>() ?? new RavenLiteServerOptions();
+            var database = section.Get<DocumentDatabaseOptions>() ?? options.Database;
+            // Bound by reflection, a required setting that is absent stays null: the default folder, as documented.
+            if (database.DataDirectory is null)
+                database.DataDirectory = "./data";
+            options.Database = database;
         }
         catch (InvalidOperationException ex)
         {
@@ -39,6 +64,24 @@ internal static class ServerConfiguration
         if (string.IsNullOrWhiteSpace(options.Urls) && configuration["urls"] is { Length: > 0 } hostUrls)
             options.Urls = hostUrls;
         options.Validate();
+        options.Database.DataDirectory = Path.GetFullPath(options.Database.DataDirectory);
         return options;
     }
+
+    /// <summary>A database option's refusal with the setting's switch named: <c>CacheSizeMb (--cache-size-mb): ...</c>.</summary>
+    public static string WithSwitchName(ArgumentException exception)
+    {
+        var message = exception.Message;
+        var suffix = $" (Parameter '{exception.ParamName}')";
+        if (message.EndsWith(suffix, StringComparison.Ordinal))
+            message = message[..^suffix.Length];
+        // ArgumentOutOfRangeException puts the actual value on a line of its own.
+        message = message.Replace(Environment.NewLine, " ", StringComparison.Ordinal);
+        var name = exception.ParamName;
+        var flag = Switches.FirstOrDefault(s => s.Setting == name)?.Flag;
+        return name is null ? message : flag is null ? $"{name}: {message}" : $"{name} ({flag}): {message}";
+    }
 }
+
+/// <summary>A command-line switch: <paramref name="Flag"/> sets <paramref name="Setting"/> of the <c>RavenLite</c> section.</summary>
+internal sealed record ServerSwitch(string Flag, string Setting, string Argument, string Help);

@@ -9,10 +9,11 @@ namespace RavenLite.Server.Indexes;
 /// What <c>GET /indexes/{name}?query=&amp;start=&amp;pageSize=&amp;sort=&amp;after=&amp;waitForNonStaleResults=&amp;timeout=</c>
 /// asks for, read from the query string with a 400 for every bad value.
 /// </summary>
-/// <param name="Query">The query for the database. It never waits itself: the route waits without a thread (<see cref="IndexStore.WaitForNonStaleAsync"/>).</param>
-/// <param name="WaitForNonStaleResults">Whether to wait until the index has caught up with the writes made before the request.</param>
-/// <param name="Timeout">How long to wait; null for the database's default.</param>
-internal sealed record IndexQueryRequest(IndexQuery Query, bool WaitForNonStaleResults, TimeSpan? Timeout)
+/// <param name="Query">
+/// The query for the database, with its wait for non-stale results (<c>waitForNonStaleResults</c>, <c>timeout</c>),
+/// which <see cref="Database.DocumentDatabase.QueryAsync"/> awaits without holding a thread.
+/// </param>
+internal sealed record IndexQueryRequest(IndexQuery Query)
 {
     /// <summary>The longest <c>timeout</c> a request may give.</summary>
     public static readonly TimeSpan MaxTimeout = TimeSpan.FromMinutes(5);
@@ -32,8 +33,10 @@ internal sealed record IndexQueryRequest(IndexQuery Query, bool WaitForNonStaleR
             PageSize = QueryParameters.GetNonNegativeInt(request, "pageSize"),
             SortBy = sort.Length == 0 ? null : sort,
             Continuation = string.IsNullOrEmpty(after) ? null : after,
+            WaitForNonStaleResults = QueryParameters.GetBoolean(request, "waitForNonStaleResults", false),
+            Timeout = ParseTimeout(request),
         };
-        return new IndexQueryRequest(query, QueryParameters.GetBoolean(request, "waitForNonStaleResults", false), ParseTimeout(request));
+        return new IndexQueryRequest(query);
     }
 
     /// <summary>

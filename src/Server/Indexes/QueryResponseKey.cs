@@ -3,9 +3,9 @@ using RavenLite.Indexing;
 namespace RavenLite.Server.Indexes;
 
 /// <summary>
-/// Everything a query response's body depends on: the index and its <see cref="IndexVersion"/> (build, indexed etag,
-/// last commit, database etag: the inputs of <see cref="QueryResultETag"/> besides the definition, which a new build
-/// changes), and the query's parameters as asked (text, start, page size, sort, continuation).
+/// Everything a query response's body depends on: the index and the <see cref="IndexVersion"/> that answered (build,
+/// indexed etag, last commit, database etag), and the query's parameters as asked (text, start, page size, sort,
+/// continuation). The wait for non-stale results is not part of it: it changes when the answer comes, not what it is.
 /// </summary>
 internal readonly record struct QueryResponseKey(
     string IndexName, IndexVersion Version, string? Query, int Start, int? PageSize, string Sort, string? Continuation)

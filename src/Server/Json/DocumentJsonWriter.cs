@@ -148,7 +148,7 @@ internal sealed class DocumentJsonWriter(PipeWriter output, int holdBytes = 0, A
             while (reader.Read() && reader.TokenType == JsonTokenType.PropertyName)
             {
                 var start = (int)reader.TokenStartIndex;
-                var reserved = MetadataNamesReserved.IsReserved(ref reader);
+                var reserved = MetadataNames.IsReserved(ref reader);
                 reader.Read();
                 reader.Skip();
                 if (!reserved)

@@ -44,13 +44,13 @@ internal static class RequestJson
             return null;
         if (element.ValueKind != JsonValueKind.Object)
             throw RequestException.BadRequest($"{where}: Metadata must be a JSON object, not {Describe(element.ValueKind)}.");
-        if (!element.EnumerateObject().Any(p => MetadataNamesReserved.IsReserved(p.Name)))
+        if (!element.EnumerateObject().Any(p => MetadataNames.IsReserved(p.Name)))
             return Content(element);
         var buffer = new ArrayBufferWriter<byte>();
         using (var json = new Utf8JsonWriter(buffer, JsonOutput.WriterOptions))
         {
             json.WriteStartObject();
-            foreach (var property in element.EnumerateObject().Where(p => !MetadataNamesReserved.IsReserved(p.Name)))
+            foreach (var property in element.EnumerateObject().Where(p => !MetadataNames.IsReserved(p.Name)))
                 property.WriteTo(json);
             json.WriteEndObject();
         }

@@ -15,11 +15,11 @@ internal static class DocumentListRoutes
     /// applied: when the request asked for more than the maximum, it is the maximum and differs from
     /// <c>RequestedPageSize</c>, so a clamp is never silent.
     /// </summary>
-    private static async Task GetPageAsync(HttpContext context, DocumentDatabase database, RavenLiteServerOptions options)
+    private static async Task GetPageAsync(HttpContext context, DocumentDatabase database)
     {
         var start = QueryParameters.GetNonNegativeInt(context.Request, "start", 0);
-        var requested = QueryParameters.GetNonNegativeInt(context.Request, "pageSize", options.DefaultPageSize);
-        var pageSize = Math.Min(requested, options.MaxPageSize);
+        var requested = QueryParameters.GetNonNegativeInt(context.Request, "pageSize", database.Options.DefaultPageSize);
+        var pageSize = Math.Min(requested, database.Options.MaxPageSize);
         var total = database.GetStatistics().Documents;
         var page = database.GetDocuments(start, pageSize);
 

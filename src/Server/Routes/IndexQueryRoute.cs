@@ -15,63 +15,35 @@ namespace RavenLite.Server.Routes;
 internal static class IndexQueryRoute
 {
     /// <summary>
-    /// Waits for non-stale results when asked (asynchronously, holding no thread); serves the kept response when the
-    /// index, the database and the parameters are what they were for it; otherwise runs the query (synchronously: two
-    /// read transactions, no write), then answers 304 when <c>If-None-Match</c> names the result's tag, else writes it
-    /// and keeps it when it is not stale.
+    /// One call to the database (<see cref="DocumentDatabase.QueryAsync"/>: it waits for non-stale results when asked,
+    /// holding no thread, and its result names the index version that answered); the ETag and the response cache's
+    /// key come from that version and the parameters. A kept body for the key is served as it is; otherwise the page
+    /// is written, and kept when it is not stale. <c>If-None-Match</c> naming the tag gets 304.
     /// </summary>
     public static async Task QueryAsync(HttpContext context, DocumentDatabase database, QueryResponseCache cache, string indexName)
     {
         var started = Stopwatch.GetTimestamp();
         var request = IndexQueryRequest.Parse(context.Request);
-        if (request.WaitForNonStaleResults)
+        var result = await database.QueryAsync(indexName, request.Query, context.RequestAborted);
+        var key = QueryResponseKey.For(result.IndexName, result.Version, request.Query);
+        // A stale answer is never kept, so there is nothing to find either.
+        var cacheable = cache.Enabled && !result.IsStale;
+        if (cacheable && cache.TryGet(key, out var kept))
         {
-            var timeout = request.Timeout ?? database.Options.DefaultQueryWaitTimeout;
-            await database.WaitForNonStaleAsync(indexName, timeout, context.RequestAborted);
+            await ServeKeptAsync(context, kept, started);
+            return;
         }
-        QueryResponseKey? key = null;
-        IndexVersion version = default;
-        if (cache.Enabled)
-        {
-            version = database.GetIndexVersion(indexName);
-            // A stale index's answer is never kept, so there is nothing to find either.
-            if (!version.IsStale)
-            {
-                key = QueryResponseKey.For(indexName, version, request.Query);
-                if (cache.TryGet(key.Value, out var kept))
-                {
-                    await ServeKeptAsync(context, kept, started);
-                    return;
-                }
-            }
-        }
-        var result = database.Query(indexName, request.Query);
-
-        var etag = QueryResultETag.Compute(database.GetIndex(result.IndexName), result, request.Query);
+        var etag = QueryResultETag.Compute(key, result.PageSize);
         context.Response.Headers.ETag = etag;
         if (ETags.IfNoneMatchHits(context.Request, etag))
         {
             context.Response.StatusCode = StatusCodes.Status304NotModified;
             return;
         }
-        // Kept only when the answer is the one the key names: not stale, at the version looked up before the query.
-        var keep = key is not null && version.Answered(result) ? cache.MaxBodyBytes : -1;
-        var body = await QueryResultWriter.WriteAsync(context.Response, result, request.Query, started, keep, context.RequestAborted);
-        if (body is not null && key is { } answered && SameVersion(database, indexName, version))
-            cache.Add(answered, new QueryResponseEntry(body, etag));
-    }
-
-    /// <summary>Whether the index is still at <paramref name="version"/> (the same build: not redefined or reset meanwhile).</summary>
-    private static bool SameVersion(DocumentDatabase database, string indexName, IndexVersion version)
-    {
-        try
-        {
-            return database.GetIndexVersion(indexName).Generation == version.Generation;
-        }
-        catch (IndexNotFoundException)
-        {
-            return false;
-        }
+        var body = await QueryResultWriter.WriteAsync(context.Response, result, request.Query, started,
+            cacheable ? cache.MaxBodyBytes : -1, context.RequestAborted);
+        if (body is not null)
+            cache.Add(key, new QueryResponseEntry(body, etag));
     }
 
     /// <summary>A kept body with fresh timings: <c>ETag</c> (and 304), <c>Content-Length</c>, one write.</summary>

@@ -55,8 +55,10 @@ internal static class ToolCommand
         }
     }
 
-    /// <summary>The help text.</summary>
-    public const string Usage = """
+    /// <summary>The help text: the server options come from the switches the server reads.</summary>
+    public static string Usage { get; } = UsageHead + Hosting.ServerConfiguration.SwitchHelp() + Environment.NewLine + UsageTail;
+
+    private const string UsageHead = """
         ravenlite: RavenLite's server, studio and import/export tool.
 
         Usage:
@@ -65,14 +67,11 @@ internal static class ToolCommand
           ravenlite import (--data-dir <dir> | --url <url>) <file.jsonl>
           ravenlite --help
 
-        Server options:
-          --data-dir <dir>       database folder (default ./data)
-          --port <port>          port on 127.0.0.1 (default 8080)
-          --urls <urls>          listen addresses; anything but loopback needs --api-key
-          --engine <engine>      Lmdb (default) or Esent (Windows)
-          --cache-size-mb <mb>   document cache limit; 0 turns it off
-          --query-cache-mb <mb>  query response cache limit (default 64); 0 turns it off
-          --api-key <key>        the key every request must send in X-Api-Key
+        Server options (also RavenLite:<Setting> in appsettings.json, or RavenLite__<Setting> in the environment):
+
+        """;
+
+    private const string UsageTail = """
 
         Export and import:
           One JSON object a line: {"key": "...", "metadata": {...}, "data": {...}}, in etag order (oldest first), so an

@@ -6,8 +6,6 @@ namespace RavenLite.Storage.Caching;
 /// </summary>
 internal static class ManagedSize
 {
-    public const int ObjectHeader = 16;
-
     /// <summary>A <c>JsonDocument</c> object itself, without its buffers (measured on .NET 10: 72-80).</summary>
     private const int JsonDocumentInstance = 80;
 

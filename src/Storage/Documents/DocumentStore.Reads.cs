@@ -8,7 +8,7 @@ public sealed partial class DocumentStore
         DocumentKey.Validate(key);
         ThrowIfDisposed();
         Span<byte> storageKey = stackalloc byte[DocumentKey.MaxBytes];
-        storageKey = storageKey[..DocumentKey.ToStorage(key, storageKey)];
+        storageKey = storageKey[..StorageKey.ToStorage(key, storageKey)];
         using var tx = Engine.BeginRead();
         return Load(tx, storageKey);
     }
@@ -24,9 +24,9 @@ public sealed partial class DocumentStore
         Span<byte> buffer = stackalloc byte[DocumentKey.MaxBytes];
         using var tx = Engine.BeginRead();
         if (tx is IReadAheadTransaction)
-            ReadAhead(tx, [.. keys.Select(DocumentKey.ToStorage)]);
+            ReadAhead(tx, [.. keys.Select(StorageKey.ToStorage)]);
         for (var i = 0; i < documents.Length; i++)
-            documents[i] = Load(tx, buffer[..DocumentKey.ToStorage(keys[i], buffer)]);
+            documents[i] = Load(tx, buffer[..StorageKey.ToStorage(keys[i], buffer)]);
         return documents;
     }
 
@@ -36,7 +36,7 @@ public sealed partial class DocumentStore
         DocumentKey.Validate(key);
         ThrowIfDisposed();
         using var tx = Engine.BeginRead();
-        if (!tx.TryGet(DocumentsTable, DocumentKey.ToStorage(key), out var span))
+        if (!tx.TryGet(DocumentsTable, StorageKey.ToStorage(key), out var span))
             return null;
         var record = new DocumentRecord(span);
         return new RawDocument(record.Key, record.Etag, record.LastModified,

@@ -30,6 +30,7 @@ public sealed partial class DocumentStore : IDisposable
         TombstonesTable = engine.OpenTable("tombstones");
         StateTable = engine.OpenTable("state");
         EntityCountsTable = engine.OpenTable("entity-counts");
+        IndexDefinitionsTable = engine.OpenTable("index-definitions");
         CheckSchema();
         if (engine is ISharedStorageEngine shared)
             shared.CommittedElsewhere += OnCommittedElsewhere;
@@ -50,6 +51,9 @@ public sealed partial class DocumentStore : IDisposable
     /// <summary>Entity name (UTF-8) -> document count.</summary>
     internal StorageTable EntityCountsTable { get; }
 
+    /// <summary>Index folder name (UTF-8) -> definition JSON: kept beside the documents, outside the index folders.</summary>
+    internal StorageTable IndexDefinitionsTable { get; }
+
     /// <summary>The engine underneath, for components that keep their own tables beside the documents.</summary>
     internal IStorageEngine Engine { get; }
 
@@ -60,6 +64,8 @@ public sealed partial class DocumentStore : IDisposable
     /// <exception cref="PlatformNotSupportedException">ESENT was asked for off Windows.</exception>
     /// <exception cref="ArgumentOutOfRangeException">An option is out of range, such as a cache size of zero or
     /// more than the machine's memory.</exception>
+    /// <remarks>Infrastructure for <c>RavenLite.Database</c>, which wires storage and indexes together: applications open a <c>DocumentDatabase</c>.</remarks>
+    [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
     public static DocumentStore Open(StorageOptions options)
     {
         ArgumentNullException.ThrowIfNull(options);
@@ -107,10 +113,10 @@ public sealed partial class DocumentStore : IDisposable
     /// The database's <c>RavenLite</c> meter: every instrument of this database (the cache's, the queries') is
     /// created on it, and disposing the store withdraws them all.
     /// </summary>
-    internal Meter Meter { get; }
+    public Meter Meter { get; }
 
     /// <summary>The data folder's full path: the value of <see cref="CacheMetrics.DatabaseTag"/>.</summary>
-    internal string DatabaseName { get; }
+    public string DatabaseName { get; }
 
     private void ThrowIfDisposed() => ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed) != 0, this);
 

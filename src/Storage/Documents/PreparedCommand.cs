@@ -37,7 +37,7 @@ internal sealed record PreparedCommand(BatchCommand Command, byte[] StorageKey, 
         DocumentKey.Validate(command.Key, "key");
         if (command.ExpectedEtag < 0)
             throw new ArgumentOutOfRangeException(nameof(command), command.ExpectedEtag, "An expected etag cannot be negative.");
-        var storageKey = DocumentKey.ToStorage(command.Key);
+        var storageKey = Documents.StorageKey.ToStorage(command.Key);
         if (command is not PutCommand put)
             return new PreparedCommand(command, storageKey, null);
 

@@ -41,7 +41,7 @@ internal sealed class IndexingDatabase : IDisposable
     {
         DataDirectory = Directory,
         MapSize = 256L << 20,
-        CacheEnabled = _cacheEnabled,
+        CacheSizeMb = _cacheEnabled ? null : 0,
         Log = line =>
         {
             lock (_log)

@@ -71,7 +71,7 @@ public sealed class RestartTests : IDisposable
     {
         _db.Db.Dispose();
         _db.Db.Dispose();
-        Assert.Throws<ObjectDisposedException>(() => _db.Db.Query(IndexingDatabase.ByEntityName, new RavenLite.Indexing.IndexQuery()));
+        Assert.Throws<ObjectDisposedException>(() => _db.Db.Query(IndexingDatabase.ByEntityName, new IndexQuery()));
         _db.Reopen();
         Assert.Equal((500, 1, 500, 1), Answers());
     }

@@ -59,17 +59,21 @@ public sealed class QueryResponseCacheTests
     }
 
     [Fact]
-    public void A_version_vouches_only_for_a_non_stale_answer_at_its_etags()
+    public void A_version_behind_the_database_is_stale()
     {
-        Assert.True(Version.Answered(Result(isStale: false, indexEtag: 10, databaseEtag: 10)));
-        Assert.False(Version.Answered(Result(isStale: true, indexEtag: 10, databaseEtag: 10)));
-        Assert.False(Version.Answered(Result(isStale: false, indexEtag: 11, databaseEtag: 11)));
         Assert.True(new IndexVersion(Guid.Empty, 9, null, 10).IsStale);
+        Assert.False(new IndexVersion(Guid.Empty, 10, null, 10).IsStale);
     }
 
-    private static QueryResult Result(bool isStale, long indexEtag, long databaseEtag) => new()
+    [Fact]
+    public void The_etag_changes_with_the_version_and_the_parameters()
     {
-        IndexName = "i", Results = [], TotalResults = 0, SkippedResults = 0, Start = 0, PageSize = 128, PageSizeClamped = false,
-        IsStale = isStale, IndexEtag = indexEtag, IndexTimestamp = DateTimeOffset.UnixEpoch, DatabaseEtag = databaseEtag, Continuation = null,
-    };
+        var query = new IndexQuery { Query = "Tag:Item" };
+        var tag = QueryResultETag.Compute(QueryResponseKey.For("i", Version, query), 128);
+        Assert.Equal(tag, QueryResultETag.Compute(QueryResponseKey.For("i", Version, query), 128));
+        Assert.NotEqual(tag, QueryResultETag.Compute(QueryResponseKey.For("i", Version with { DatabaseEtag = 11 }, query), 128));
+        Assert.NotEqual(tag, QueryResultETag.Compute(QueryResponseKey.For("i", Version with { Generation = Guid.NewGuid() }, query), 128));
+        Assert.NotEqual(tag, QueryResultETag.Compute(QueryResponseKey.For("i", Version, new IndexQuery { Query = "Tag:Item", Start = 1 }), 128));
+        Assert.NotEqual(tag, QueryResultETag.Compute(QueryResponseKey.For("i", Version, query), 1024));
+    }
 }

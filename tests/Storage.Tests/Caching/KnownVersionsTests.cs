@@ -19,7 +19,7 @@ public sealed class KnownVersionsTests : IDisposable
         var cached = store.Get("k")!;
         var before = store.GetCacheStatistics();
 
-        var read = store.GetKnownVersions(["K"], [put.Etag], out var fromStorage, out _);
+        var (read, fromStorage, _) = store.GetKnownVersions(["K"], [put.Etag]);
         Assert.Equal(0, fromStorage);
 
         Assert.Same(cached, read[0]);
@@ -34,7 +34,7 @@ public sealed class KnownVersionsTests : IDisposable
         store.Get("k");
         store.Put("k", Json("""{"v":2}"""));
 
-        var read = store.GetKnownVersions(["k"], [first.Etag], out _, out _);
+        var read = store.GetKnownVersions(["k"], [first.Etag]).Documents;
 
         Assert.Equal(2, read[0]!.Data.GetProperty("v").GetInt32());
         Assert.Equal(2, store.GetCacheStatistics().Misses); // the first Get, then the current version's read (not the etag that failed)
@@ -46,7 +46,7 @@ public sealed class KnownVersionsTests : IDisposable
         using var store = Open(engine, _dir.Path);
         var put = store.PutSeedCart("carts/1");
 
-        var read = store.GetKnownVersions(["carts/1", "carts/2"], [put.Etag, 99], out var fromStorage, out _);
+        var (read, fromStorage, _) = store.GetKnownVersions(["carts/1", "carts/2"], [put.Etag, 99]);
 
         Assert.Equal(666, read[0]!.Data.GetProperty("cartId").GetInt64());
         Assert.Null(read[1]);
@@ -59,6 +59,6 @@ public sealed class KnownVersionsTests : IDisposable
     {
         using var store = Open(StorageEngineKind.Lmdb, _dir.Path);
 
-        Assert.Throws<ArgumentOutOfRangeException>(() => store.GetKnownVersions(["a", "b"], [1], out _, out _));
+        Assert.Throws<ArgumentOutOfRangeException>(() => store.GetKnownVersions(["a", "b"], [1]));
     }
 }

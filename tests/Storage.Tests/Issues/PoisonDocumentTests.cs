@@ -134,7 +134,7 @@ public sealed class PoisonDocumentTests : IDisposable
 
     private void ReplaceData(IStorageEngine engine, string key, byte[] dataBson)
     {
-        var storageKey = DocumentKey.ToStorage(key);
+        var storageKey = StorageKey.ToStorage(key);
         engine.Write(tx =>
         {
             Assert.True(tx.TryGet(_store.DocumentsTable, storageKey, out var span));

@@ -1,7 +1,7 @@
 using System.Globalization;
 using System.Text.Json;
 
-namespace RavenLite.Indexing.Storage;
+namespace RavenLite.Indexing.Persistence;
 
 /// <summary>
 /// What RavenLite keeps in each Lucene commit's user data (<c>IndexWriter.SetCommitData</c>): the format, the

@@ -1,4 +1,4 @@
-namespace RavenLite.Indexing;
+namespace RavenLite;
 
 /// <summary>
 /// No index has the name asked for. A <see cref="KeyNotFoundException"/>, so code that catches that catches this.

@@ -1,8 +1,9 @@
+using RavenLite.Client.Backend;
 using RavenLite.Database;
 using RavenLite.Indexing;
 using RavenLite.Storage.Documents;
 
-namespace RavenLite.Client.Backend;
+namespace RavenLite.Client;
 
 /// <summary>
 /// Sessions over a <see cref="DocumentDatabase"/> in this process: documents are handed over as the cache's UTF-8
@@ -12,7 +13,7 @@ internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDataba
 {
     public DocumentDatabase Database { get; } = database;
 
-    public IReadOnlyList<StoredDocument?> Get(IReadOnlyList<string> keys)
+    public IReadOnlyList<StoredDocument?> Load(IReadOnlyList<string> keys)
     {
         var documents = Database.Get(keys);
         var result = new StoredDocument?[documents.Count];
@@ -39,9 +40,10 @@ internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDataba
         return etags;
     }
 
-    public QueryPage Query(string indexName, IndexQuery query)
+    public QueryPage Query(string indexName, IndexQuery query) => ToPage(Database.Query(indexName, query));
+
+    private static QueryPage ToPage(QueryResult result)
     {
-        var result = Database.Query(indexName, query);
         var documents = new StoredDocument[result.Results.Count];
         for (var i = 0; i < documents.Length; i++)
             documents[i] = ToStored(result.Results[i]);
@@ -50,10 +52,10 @@ internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDataba
     }
 
     // Storage is synchronous and in-process: the async forms do the work on the caller's thread.
-    public Task<IReadOnlyList<StoredDocument?>> GetAsync(IReadOnlyList<string> keys, CancellationToken cancellationToken)
+    public Task<IReadOnlyList<StoredDocument?>> LoadAsync(IReadOnlyList<string> keys, CancellationToken cancellationToken)
     {
         cancellationToken.ThrowIfCancellationRequested();
-        return Task.FromResult(Get(keys));
+        return Task.FromResult(Load(keys));
     }
 
     public Task<IReadOnlyList<long?>> BatchAsync(IReadOnlyList<WriteCommand> commands, CancellationToken cancellationToken)
@@ -62,20 +64,19 @@ internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDataba
         return Task.FromResult(Batch(commands));
     }
 
-    /// <summary>A wait for non-stale results is awaited without holding the thread, as the server does; then the query runs.</summary>
-    public async Task<QueryPage> QueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken)
+    /// <summary>A wait for non-stale results is awaited without holding the thread, as the server does.</summary>
+    public async Task<QueryPage> QueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken) =>
+        ToPage(await Database.QueryAsync(indexName, query, cancellationToken).ConfigureAwait(false));
+
+    public Task<DocumentPage> GetDocumentsAsync(int start, int pageSize, CancellationToken cancellationToken)
     {
-        if (query.WaitForNonStaleResults)
-        {
-            await Database.WaitForNonStaleAsync(indexName, query.Timeout, cancellationToken).ConfigureAwait(false);
-            query = new IndexQuery
-            {
-                Query = query.Query, Start = query.Start, PageSize = query.PageSize, SortBy = query.SortBy,
-                Timeout = query.Timeout, Continuation = query.Continuation,
-            };
-        }
         cancellationToken.ThrowIfCancellationRequested();
-        return Query(indexName, query);
+        var total = Database.GetStatistics().Documents;
+        var documents = Database.GetDocuments(start, pageSize);
+        var results = new StoredDocument[documents.Count];
+        for (var i = 0; i < results.Length; i++)
+            results[i] = ToStored(documents[i]);
+        return Task.FromResult(new DocumentPage(results, pageSize, total));
     }
 
     private static StoredDocument ToStored(Document document) =>

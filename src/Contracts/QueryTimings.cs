@@ -1,6 +1,6 @@
 using System.Diagnostics;
 
-namespace RavenLite.Indexing;
+namespace RavenLite;
 
 /// <summary>
 /// Where a query's time went, in microseconds, measured with <see cref="Stopwatch.GetTimestamp"/> (no allocation):
@@ -8,11 +8,12 @@ namespace RavenLite.Indexing;
 /// <see cref="CachedDocuments"/> came from the document cache and <see cref="StorageDocuments"/> needed a storage
 /// read (taking <see cref="StorageMicroseconds"/>). Every part is at most <see cref="TotalMicroseconds"/>, and
 /// <see cref="CachedDocuments"/> plus <see cref="StorageDocuments"/> is the number of hits on the page
-/// (<see cref="QueryResult.Results"/> plus <see cref="QueryResult.SkippedResults"/>).
+/// (the page's results plus its skipped results).
 /// </summary>
 public readonly record struct QueryTimings
 {
-    internal QueryTimings(long waitTicks, long parseTicks, long searchTicks, long loadTicks, long storageTicks,
+    /// <summary>Timings from <see cref="Stopwatch"/> tick counts.</summary>
+    public QueryTimings(long waitTicks, long parseTicks, long searchTicks, long loadTicks, long storageTicks,
         int cachedDocuments, int storageDocuments, long totalTicks)
     {
         WaitMicroseconds = ToMicroseconds(waitTicks);

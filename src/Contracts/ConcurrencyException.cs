@@ -1,4 +1,4 @@
-namespace RavenLite.Storage;
+namespace RavenLite;
 
 /// <summary>
 /// A write named an expected etag that did not match the document's current one. Nothing from the call

@@ -1,10 +1,11 @@
-using System.Buffers;
 using System.Text;
 
-namespace RavenLite.Storage.Documents;
+namespace RavenLite;
 
 /// <summary>
-/// Document keys: looked up case-insensitively (invariant culture), stored with their original casing.
+/// The rule for document keys, the same for the embedded database, the server and the client: at most
+/// <see cref="MaxBytes"/> bytes of UTF-8, not blank, no control characters or lone surrogates. Keys are looked up
+/// case-insensitively (invariant culture) and kept with their original casing.
 /// </summary>
 public static class DocumentKey
 {
@@ -25,7 +26,7 @@ public static class DocumentKey
     /// As <see cref="Validate(string?, string)"/> for item <paramref name="index"/> of a list; the parameter
     /// name (<c>keys[3]</c>) is only built when the key is bad, so checking a page of keys allocates nothing.
     /// </summary>
-    internal static void Validate(string? key, string listName, int index)
+    public static void Validate(string? key, string listName, int index)
     {
         if (FindProblem(key) is { } problem)
             throw Invalid(key, problem, $"{listName}[{index}]");
@@ -54,28 +55,6 @@ public static class DocumentKey
         if (Encoding.UTF8.GetByteCount(key) > MaxBytes || FoldedByteCount(key) > MaxBytes)
             return $"A document key can be at most {MaxBytes} bytes of UTF-8; this one is {Encoding.UTF8.GetByteCount(key)}.";
         return null;
-    }
-
-    /// <summary>The storage form of a valid key: its case-folded UTF-8 bytes.</summary>
-    internal static byte[] ToStorage(string key)
-    {
-        Span<byte> buffer = stackalloc byte[MaxBytes];
-        return buffer[..ToStorage(key, buffer)].ToArray();
-    }
-
-    /// <summary>
-    /// Writes the storage form of a valid key into <paramref name="destination"/> (at least <see cref="MaxBytes"/>
-    /// long) without allocating: the read path's lookups.
-    /// </summary>
-    /// <returns>How many bytes were written.</returns>
-    internal static int ToStorage(string key, Span<byte> destination)
-    {
-        // ASCII folds to ASCII of the same length, and invariant lower-casing of ASCII is exactly A-Z -> a-z.
-        if (Ascii.ToLower(key, destination, out var written) == OperationStatus.Done)
-            return written;
-        Span<char> folded = stackalloc char[key.Length];
-        key.AsSpan().ToLowerInvariant(folded);
-        return Encoding.UTF8.GetBytes(folded, destination);
     }
 
     /// <summary>Only called once the key is known to be at most <see cref="MaxBytes"/> long, so the stack copy is small.</summary>

@@ -1,4 +1,4 @@
-namespace RavenLite.Indexing;
+namespace RavenLite;
 
 /// <summary>
 /// A query could not be parsed, or names something its index does not have. The message quotes the query and

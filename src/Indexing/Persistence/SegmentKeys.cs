@@ -4,7 +4,7 @@ using Lucene.Net.Index;
 using Lucene.Net.Util;
 using RavenLite.Indexing.Extraction;
 
-namespace RavenLite.Indexing.Storage;
+namespace RavenLite.Indexing.Persistence;
 
 /// <summary>
 /// The document key and indexed etag of every doc of one segment, read once from its DocValues into arrays, so a

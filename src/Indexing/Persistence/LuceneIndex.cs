@@ -3,7 +3,7 @@ using Lucene.Net.Search;
 using Lucene.Net.Store;
 using RavenLite.Indexing.Extraction;
 
-namespace RavenLite.Indexing.Storage;
+namespace RavenLite.Indexing.Persistence;
 
 /// <summary>
 /// One index's Lucene side in its folder: an explicit <see cref="NIOFSDirectory"/> (never <c>FSDirectory.Open</c>,

@@ -1,4 +1,4 @@
-namespace RavenLite.Indexing;
+namespace RavenLite;
 
 /// <summary>A query of one index: what to match, which page, in what order, and whether to wait for the index.</summary>
 public sealed class IndexQuery
@@ -14,7 +14,7 @@ public sealed class IndexQuery
 
     /// <summary>
     /// How many documents to return; null for the default (128). More than the maximum (1024) is clamped, and
-    /// <see cref="QueryResult.PageSizeClamped"/> says so. Not negative.
+    /// the result's <c>PageSizeClamped</c> says so. Not negative.
     /// </summary>
     public int? PageSize { get; init; }
 
@@ -31,7 +31,7 @@ public sealed class IndexQuery
     public TimeSpan? Timeout { get; init; }
 
     /// <summary>
-    /// A <see cref="QueryResult.Continuation"/> from the previous page of the same query: the page after it,
+    /// A result's <c>Continuation</c> from the previous page of the same query: the page after it,
     /// found by seeking past that page's last hit rather than by skipping, so deep pages cost what the first does.
     /// </summary>
     public string? Continuation { get; init; }

@@ -1,4 +1,4 @@
-namespace RavenLite.Indexing.Storage;
+namespace RavenLite.Indexing.Persistence;
 
 /// <summary>
 /// An index's progress and counters as of its last Lucene commit: the etag, time and error counters travel in the

@@ -1,7 +1,7 @@
 using RavenLite.Indexing.Definitions;
 using RavenLite.Indexing.Tests.Infrastructure;
 
-namespace RavenLite.Indexing.Tests.Storage;
+namespace RavenLite.Indexing.Tests.Persistence;
 
 /// <summary>What opening an index folder does with what it finds there.</summary>
 public sealed class IndexFolderTests : IDisposable

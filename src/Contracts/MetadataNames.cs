@@ -1,0 +1,44 @@
+using System.Text.Json;
+
+namespace RavenLite;
+
+/// <summary>Metadata member names RavenLite gives meaning to, and the one rule for which of them are reserved.</summary>
+public static class MetadataNames
+{
+    /// <summary>The collection a document belongs to (<c>Tag</c> in the built-in index).</summary>
+    public const string EntityName = "Raven-Entity-Name";
+
+    /// <summary>When the document was last written; kept beside the metadata, reported as this name.</summary>
+    public const string LastModified = "Last-Modified";
+
+    /// <summary>The document's key, as the server writes it inside <c>@metadata</c>.</summary>
+    public const string Id = "@id";
+
+    /// <summary>The document's etag (a decimal string), as the server writes it inside <c>@metadata</c>.</summary>
+    public const string Etag = "@etag";
+
+    /// <summary>The member of a document as the server writes it that holds its metadata.</summary>
+    public const string Metadata = "@metadata";
+
+    /// <summary>
+    /// Names computed on every read and so never stored from a write: <c>@</c>-prefixed names (<c>@id</c>,
+    /// <c>@etag</c>, ...) and <see cref="LastModified"/>, compared without regard to case.
+    /// </summary>
+    public static bool IsReserved(string name)
+    {
+        ArgumentNullException.ThrowIfNull(name);
+        return name.StartsWith('@') || name.Equals(LastModified, StringComparison.OrdinalIgnoreCase);
+    }
+
+    /// <summary>
+    /// <see cref="IsReserved(string)"/> for the property name under <paramref name="reader"/>, without making a string
+    /// of it when it is plainly neither (the usual case: <c>Raven-Entity-Name</c>).
+    /// </summary>
+    public static bool IsReserved(ref Utf8JsonReader reader)
+    {
+        // Escaped names (\u0040id), names split across buffers, or names at least as long as Last-Modified (non-ASCII letters can fold to it) get the careful comparison.
+        if (reader.ValueIsEscaped || reader.HasValueSequence || reader.ValueSpan.Length >= LastModified.Length)
+            return IsReserved(reader.GetString()!);
+        return reader.ValueSpan is [(byte)'@', ..];
+    }
+}
