@@ -161,7 +161,8 @@ public sealed partial class IndexStore
     /// <summary>Waits until the index has indexed every write the database had when the wait began.</summary>
     private void WaitForNonStale(DocumentIndex index, TimeSpan timeout)
     {
-        var cutoff = _documents.LastEtag;
+        // Read from storage: with a shared engine, the writes other servers acknowledged before the wait began count.
+        var cutoff = _documents.ReadLastEtag();
         if (!_indexer.WaitFor(() => IsCaughtUp(index, cutoff), timeout))
             throw StillStale(index, timeout, cutoff);
     }
@@ -180,7 +181,8 @@ public sealed partial class IndexStore
         var limit = timeout ?? _options.DefaultWaitTimeout;
         if (limit <= TimeSpan.Zero)
             throw new ArgumentOutOfRangeException(nameof(timeout), timeout, "Timeout must be positive.");
-        var cutoff = _documents.LastEtag;
+        // Read from storage: with a shared engine, the writes other servers acknowledged before the wait began count.
+        var cutoff = _documents.ReadLastEtag();
         var started = System.Diagnostics.Stopwatch.GetTimestamp();
         while (true)
         {

@@ -51,6 +51,7 @@ public sealed partial class IndexStore : IDisposable
         {
             store.OpenIndexes();
             store._indexer.Start();
+            documents.CommittedElsewhere += store.OnCommittedElsewhere;
             return store;
         }
         catch
@@ -115,6 +116,7 @@ public sealed partial class IndexStore : IDisposable
     {
         if (Interlocked.Exchange(ref _disposed, 1) != 0)
             return;
+        _documents.CommittedElsewhere -= OnCommittedElsewhere;
         var failures = new CloseFailures();
         failures.Try(_indexer.Dispose);
         lock (_definitionsLock)

@@ -69,7 +69,7 @@ internal static class RavenLiteServer
             database = app.Services.GetRequiredService<DocumentDatabase>();
         }
         catch (Exception ex) when (ex is IOException or UnauthorizedAccessException or PlatformNotSupportedException
-                                       or StorageCorruptedException or ArgumentException)
+                                       or StorageCorruptedException or ArgumentException or System.Data.Common.DbException)
         {
             ((IDisposable)app).Dispose();
             var exitCode = ex is ArgumentException ? ServerStartupException.ConfigurationExitCode : ServerStartupException.StartupExitCode;
