@@ -79,6 +79,9 @@ internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDataba
         return Task.FromResult(new DocumentPage(results, pageSize, total));
     }
 
+    /// <summary>The database folder (the store's metrics tag).</summary>
+    public override string ToString() => Database.Options.DataDirectory;
+
     private static StoredDocument ToStored(Document document) =>
         new(document.Key, document.Etag, document.DataJson, document.MetadataJson);
 

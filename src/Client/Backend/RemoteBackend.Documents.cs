@@ -29,7 +29,8 @@ internal sealed partial class RemoteBackend
                 json.WriteStringValue(key);
             json.WriteEndArray();
         });
-        return new RemoteRequest(HttpMethod.Post, "queries", body, error => RemoteErrors.ToException(error));
+        // Keys have no control characters (DocumentKey.Validate), so a line per key names the request unambiguously.
+        return new RemoteRequest(HttpMethod.Post, "queries", body, error => RemoteErrors.ToException(error), CacheKey: "POST queries\n" + string.Join('\n', keys));
     }
 
     private static IReadOnlyList<StoredDocument?> ParseDocuments(JsonElement root)
