@@ -56,6 +56,21 @@ public sealed class RemoteRevalidationTests : IAsyncLifetime, IDisposable
     }
 
     [Fact]
+    public async Task The_async_forms_revalidate_too()
+    {
+        using (var first = _store.OpenSession())
+        {
+            await first.LoadAsync<Cart>("carts/1");
+            await first.Query<Cart>().ToListAsync();
+        }
+        using var second = _store.OpenSession();
+        Assert.Equal("first", (await second.LoadAsync<Cart>("carts/1"))!.Customer);
+        Assert.Equal(HttpStatusCode.NotModified, _handler.Last.Status);
+        Assert.Equal(2, (await second.Query<Cart>().ToListAsync()).Count);
+        Assert.Equal(HttpStatusCode.NotModified, _handler.Last.Status);
+    }
+
+    [Fact]
     public async Task A_write_between_two_reads_is_seen()
     {
         Load(_store, "carts/1");
