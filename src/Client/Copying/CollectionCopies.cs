@@ -1,3 +1,5 @@
+using System.Runtime.InteropServices;
+
 namespace RavenLite.Client.Copying;
 
 /// <summary>Copies and comparisons of the collections the copier knows; <c>copy</c> is null for leaf elements (shared as they are).</summary>
@@ -42,27 +44,17 @@ internal static class CollectionCopies
         return result;
     }
 
-    public static bool SameArray<T>(T[]? a, T[]? b, Func<T, T, bool> same)
+    public static bool SameArray<T>(T[]? a, T[]? b, Func<T, T, bool> same) =>
+        a is null || b is null ? a is null && b is null : SameItems<T>(a, b, same);
+
+    public static bool SameList<T>(List<T>? a, List<T>? b, Func<T, T, bool> same) =>
+        a is null || b is null ? a is null && b is null : SameItems<T>(CollectionsMarshal.AsSpan(a), CollectionsMarshal.AsSpan(b), same);
+
+    private static bool SameItems<T>(ReadOnlySpan<T> a, ReadOnlySpan<T> b, Func<T, T, bool> same)
     {
-        if (a is null || b is null)
-            return a is null && b is null;
         if (a.Length != b.Length)
             return false;
         for (var i = 0; i < a.Length; i++)
-        {
-            if (!same(a[i], b[i]))
-                return false;
-        }
-        return true;
-    }
-
-    public static bool SameList<T>(List<T>? a, List<T>? b, Func<T, T, bool> same)
-    {
-        if (a is null || b is null)
-            return a is null && b is null;
-        if (a.Count != b.Count)
-            return false;
-        for (var i = 0; i < a.Count; i++)
         {
             if (!same(a[i], b[i]))
                 return false;

@@ -6,24 +6,8 @@ namespace RavenLite.Client.Tests.Caching;
 /// The entity cache through the sessions, against the embedded store and a remote one: copies are isolated, a newer
 /// version is never served from an older entry, fallback types load correctly, and SaveChanges writes exactly what changed.
 /// </summary>
-public abstract partial class EntityCacheTests : IAsyncLifetime
+public abstract partial class EntityCacheTests : StoreTests
 {
-    private StoreFixture? _fixture;
-
-    protected StoreFixture Fixture => _fixture ?? throw new InvalidOperationException("Not started.");
-
-    protected RavenStore Store => Fixture.Store;
-
-    protected abstract Task<StoreFixture> StartAsync();
-
-    public async Task InitializeAsync() => _fixture = await StartAsync();
-
-    public async Task DisposeAsync()
-    {
-        if (_fixture is not null)
-            await _fixture.DisposeAsync();
-    }
-
     [Fact]
     public void A_mutated_copy_never_reaches_another_session_or_the_cache()
     {
