@@ -54,8 +54,11 @@ internal static class RouteDescriptions
         },
         ["POST queries"] = new("Several documents by key, read in one transaction.", "Documents")
         {
+            Parameters = [s_ifNoneMatch],
             Body = ("array", "The keys (strings)."),
-            Responses = Statuses((200, "{\"Results\": [document or null, ...]} in request order."), (400, "bad-request: not an array of strings, or too many keys.")),
+            Responses = Statuses((200, "{\"Results\": [document or null, ...]} in request order."), (304, "If-None-Match named the current answer."),
+                (400, "bad-request: not an array of strings, or too many keys.")),
+            ResponseHeaders = [("ETag", "A hash of the keys asked for and each one's current etag.")],
         },
         ["GET indexes"] = new("Every index with its statistics and definition, ordered by name.", "Indexes")
         {
