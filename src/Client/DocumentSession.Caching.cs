@@ -14,6 +14,13 @@ public sealed partial class DocumentSession
 
     private IStoreBackend Backend => UseHttpCache ? _store.Backend : _store.UncachedBackend;
 
+    /// <summary>Grows the identity map once for a page about to be tracked, instead of doubling it as it fills.</summary>
+    internal void ReserveTracking(int count)
+    {
+        _byKey.EnsureCapacity(_byKey.Count + count);
+        _byEntity.EnsureCapacity(_byEntity.Count + count);
+    }
+
     /// <summary>Whether the compiled comparer finds a loaded entity equal to the original it was copied from (no need to serialize it).</summary>
     private bool UnchangedSinceLoad(Session.SessionEntry entry) =>
         entry.Original is { } original && _store.Entities.CopierFor(original.GetType()) is { } copier && copier.Same(entry.Entity, original);

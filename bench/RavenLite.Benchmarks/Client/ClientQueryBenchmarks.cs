@@ -9,7 +9,7 @@ namespace RavenLite.Benchmarks.Client;
 /// <summary>
 /// Typed reads of the seed carts, in one class so one run compares them: <c>Query&lt;Cart&gt;().Take(1024).ToList()</c>
 /// in a new session over the 1,024 seed carts (among 1,024 user documents) with the entity cache warm, with it off,
-/// and with both it and the document cache off; <c>Load&lt;Cart&gt;</c> of one cart warm next to
+/// with the document cache off, and with both off; <c>Load&lt;Cart&gt;</c> of one cart warm next to
 /// <c>DocumentDatabase.Get</c>; the same over HTTP, revalidated (<c>304</c>, served from the entity cache) and as a
 /// full read (no revalidation, entity cache off: the client before issue 18); and LiteDB's typed <c>Find</c> and
 /// <c>FindById</c> of the same <see cref="Cart"/> class. Aims: the warm typed query 10x faster than with the caches
@@ -24,6 +24,7 @@ public class ClientQueryBenchmarks : IDisposable
     private SeedDatabases _databases = null!;
     private RavenStore _warm = null!;
     private RavenStore _entityCacheOff = null!;
+    private RavenStore _documentCacheOff = null!;
     private RavenStore _cachesOff = null!;
     private ClientServer _server = null!;
     private RavenStore _remoteFullRead = null!;
@@ -35,12 +36,13 @@ public class ClientQueryBenchmarks : IDisposable
         _databases = new SeedDatabases();
         _warm = RavenStore.ForDatabase(_databases.CacheOn.Database, ClientServer.Conventions);
         _entityCacheOff = RavenStore.ForDatabase(_databases.CacheOn.Database, ClientServer.ConventionsWith(s_entityCacheOff));
+        _documentCacheOff = RavenStore.ForDatabase(_databases.CacheOff.Database, ClientServer.Conventions);
         _cachesOff = RavenStore.ForDatabase(_databases.CacheOff.Database, ClientServer.ConventionsWith(s_entityCacheOff));
         _server = new ClientServer(cacheEnabled: true, SeedDataset.Carts, SeedDataset.Others);
         _remoteFullRead = RavenStore.ForServer(_server.Url, ClientServer.ConventionsWith(s_entityCacheOff));
         _lite = new LiteDbTypedCarts(SeedDataset.Carts, SeedDataset.Others);
         DocumentsWarm();
-        foreach (var store in new[] { _warm, _entityCacheOff, _cachesOff, _server.Store, _remoteFullRead })
+        foreach (var store in new[] { _warm, _entityCacheOff, _documentCacheOff, _cachesOff, _server.Store, _remoteFullRead })
         {
             Query(store);
             Load(store);
@@ -54,6 +56,7 @@ public class ClientQueryBenchmarks : IDisposable
     {
         _warm?.Dispose();
         _entityCacheOff?.Dispose();
+        _documentCacheOff?.Dispose();
         _cachesOff?.Dispose();
         _remoteFullRead?.Dispose();
         _server?.Dispose();
@@ -71,6 +74,9 @@ public class ClientQueryBenchmarks : IDisposable
 
     [Benchmark(Description = "Query<Cart>() x 1,024, entity cache off")]
     public long TypedEntityCacheOff() => Query(_entityCacheOff);
+
+    [Benchmark(Description = "Query<Cart>() x 1,024, document cache off")]
+    public long TypedDocumentCacheOff() => Query(_documentCacheOff);
 
     [Benchmark(Description = "Query<Cart>() x 1,024, entity and document caches off")]
     public long TypedCachesOff() => Query(_cachesOff);
