@@ -28,6 +28,24 @@ public abstract partial class EntityCacheTests : StoreTests
     }
 
     [Fact]
+    public void Sessions_on_many_threads_each_get_an_unchanged_copy_however_the_others_change_theirs()
+    {
+        Seed("carts/1", "carts/2");
+        Parallel.For(0, 200, new ParallelOptions { MaxDegreeOfParallelism = 8 }, i =>
+        {
+            using var session = Store.OpenSession();
+            var carts = session.Load<Cart>(["carts/1", "carts/2"]);
+            foreach (var cart in carts)
+            {
+                Assert.Equal(1, cart!.Total);
+                Assert.Equal(6.66, Assert.Single(cart.Items).Price);
+                cart.Total = i;
+                cart.Items.Add(new Item { ProductId = i });
+            }
+        });
+    }
+
+    [Fact]
     public void Two_sessions_get_different_instances_of_the_same_entity()
     {
         Seed("carts/1");
