@@ -66,7 +66,7 @@ internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDataba
 
     /// <summary>A wait for non-stale results is awaited without holding the thread, as the server does.</summary>
     public async Task<QueryPage> QueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken) =>
-        ToPage(await Database.QueryAsync(indexName, query, cancellationToken).ConfigureAwait(false));
+        ToPage(await Database.QueryAsync(indexName, query, cancellationToken: cancellationToken).ConfigureAwait(false));
 
     public Task<DocumentPage> GetDocumentsAsync(int start, int pageSize, CancellationToken cancellationToken)
     {
