@@ -73,7 +73,7 @@ internal sealed partial class DocumentIndex
 #pragma warning disable CA1031 // One document that cannot be read or mapped must not stop the index; the error is recorded.
         try
         {
-            mapped = DocumentMapper.Map(Compiled, document, problems);
+            mapped = _mapper.Map(document, problems);
         }
         catch (Exception ex)
         {

@@ -13,6 +13,7 @@ namespace RavenLite.Indexing;
 internal sealed partial class DocumentIndex : IDisposable
 {
     private readonly IndexingOptions _options;
+    private readonly DocumentMapper _mapper;
     private LuceneIndex _lucene;
     private IndexState _state;
     private IndexState _committed;
@@ -25,6 +26,7 @@ internal sealed partial class DocumentIndex : IDisposable
     private DocumentIndex(CompiledIndex compiled, LuceneIndex lucene, string folder, CommitData committed, IndexingOptions options)
     {
         Compiled = compiled;
+        _mapper = new DocumentMapper(compiled);
         _lucene = lucene;
         Folder = folder;
         Generation = committed.Generation;
