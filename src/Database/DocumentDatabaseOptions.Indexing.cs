@@ -13,8 +13,11 @@ public sealed partial class DocumentDatabaseOptions
     /// </summary>
     public int MaxPageSize { get; set; } = 1024;
 
-    /// <summary>How many documents the background indexer reads per batch (one storage read transaction). Default 1024.</summary>
-    public int IndexingBatchSize { get; set; } = 1024;
+    /// <summary>
+    /// How many documents the background indexer reads per batch (one storage read transaction). Default 4096: each
+    /// batch is a new Lucene segment, and fewer, larger ones cost less to write and merge.
+    /// </summary>
+    public int IndexingBatchSize { get; set; } = 4096;
 
     /// <summary>
     /// After how many indexing batches an index commits to disk. Queries see each batch as soon as it is indexed;

@@ -12,8 +12,8 @@ public sealed class IndexingOptions
     /// <summary>The largest page a query gets; a larger request is clamped, and the result says so. Default 1024.</summary>
     public int MaxPageSize { get; init; } = 1024;
 
-    /// <summary>How many documents (and as many tombstones) the indexer reads per batch. Default 1024.</summary>
-    public int BatchSize { get; init; } = 1024;
+    /// <summary>How many documents (and as many tombstones) the indexer reads per batch. Default 4096.</summary>
+    public int BatchSize { get; init; } = 4096;
 
     /// <summary>
     /// After how many indexing batches an index commits to disk (a Lucene commit holding the last indexed etag).
