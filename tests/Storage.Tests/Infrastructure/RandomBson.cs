@@ -75,7 +75,7 @@ internal sealed class RandomBson(int seed)
         _ => I64(_random.Next(3) == 0 ? Longs[_random.Next(Longs.Length)] : _random.NextInt64(long.MinValue, long.MaxValue)),
     };
 
-    // Long names are rare: each one sends the rest of its document to the token reader, and most documents
+    // Long names are rare: each one hands its document to BsonDataReader, and most documents
     // should exercise the transcoder's own walk to the end.
     private byte[] Name() => _random.Next(60) switch
     {
