@@ -77,9 +77,9 @@ public sealed class DocumentStoreBackupTests : IDisposable
         using var store = Open(StorageEngineKind.Lmdb, _dir.Path);
         var big = new string('x', 4000);
         for (var i = 0; i < 500; i++)
-            store.Put($"docs/{i}", Json($$"""{"n":{{i}},"pad":"{{big}}"}"""));
+            store.Put($"docs/{i}", Json($$"""{"n":{{i}},"pad":"{{big}}"}"""), mode: CommitMode.Lazy);
         for (var i = 0; i < 450; i++)
-            store.Delete($"docs/{i}");
+            store.Delete($"docs/{i}", mode: CommitMode.Lazy);
 
         var backup = store.Backup(Path.Combine(_backups.Path, "b2"));
 
