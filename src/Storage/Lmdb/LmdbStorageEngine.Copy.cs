@@ -12,6 +12,7 @@ internal sealed partial class LmdbStorageEngine
     /// <remarks>
     /// The copy counts as an open transaction for <see cref="Gate"/>: LMDB's own read transaction must not see the
     /// map resized, so a write that needs the map to grow waits for the copy (and fails after the gate's timeout).
+    /// To make that unlikely, a map more than half used is grown before the copy begins.
     /// </remarks>
     /// <exception cref="StorageFullException">The disk holding <paramref name="folder"/> filled up; the partial
     /// file is removed.</exception>
@@ -21,6 +22,7 @@ internal sealed partial class LmdbStorageEngine
         if (File.Exists(copy))
             throw new IOException($"'{copy}' already exists; a copy is written only where there is none.");
         ThrowIfDisposed();
+        GrowWhenMoreThanHalfUsed();
         Gate.Enter();
         try
         {
@@ -37,6 +39,26 @@ internal sealed partial class LmdbStorageEngine
         finally
         {
             Gate.Exit();
+        }
+    }
+
+    private void GrowWhenMoreThanHalfUsed()
+    {
+        lock (_writeLock)
+        {
+            ThrowIfDisposed();
+            LmdbErrors.Check(LmdbNative.EnvInfo(_env, out var info), "Reading the environment info");
+            var used = ((long)info.LastPageNumber + 1) * Environment.SystemPageSize;
+            if (used <= MapSize / 2 || MapSize >= _maxMapSize)
+                return;
+            try
+            {
+                Grow();
+            }
+            catch (IOException)
+            {
+                // Headroom only spares writers a wait; the copy is just as correct without it.
+            }
         }
     }
 }
