@@ -8,8 +8,9 @@ namespace RavenLite.Benchmarks.Serialization;
 
 /// <summary>
 /// The read path's BSON -> UTF-8 JSON step alone, for one seed cart as written (the transcoder's own walk) and for
-/// the same cart with one element writes never produce appended (a boolean byte of 2): the walk writes the whole
-/// cart, then hands the document to Newtonsoft's BsonDataReader, the path odd or damaged BSON takes.
+/// the same cart with one element the walk leaves to Newtonsoft's BsonDataReader appended (a null under a name of
+/// 200 bytes, which that reader decodes in chunks): the walk writes the whole cart, then hands the document over,
+/// the path odd or damaged BSON takes.
 /// </summary>
 [MemoryDiagnoser]
 public class SeedCartTranscodingBenchmarks
@@ -22,7 +23,7 @@ public class SeedCartTranscodingBenchmarks
     public void Setup()
     {
         _cart = SeedCart.Data.ToArray();
-        byte[] odd = [0x08, (byte)'o', (byte)'d', (byte)'d', 0, 0x02];
+        byte[] odd = [0x0A, .. Enumerable.Repeat((byte)'n', 200), 0];
         _oddCart = [.. _cart[..^1], .. odd, 0];
         BinaryPrimitives.WriteInt32LittleEndian(_oddCart, _oddCart.Length);
     }
