@@ -52,7 +52,7 @@ internal sealed partial class BackgroundIndexer
     /// <summary>Tombstones are only needed until every index has passed them; each purge is one write transaction, so only when there are some.</summary>
     private void PurgeTombstones(IReadOnlyList<DocumentIndex> indexes)
     {
-        if (_firstUnpurgedTombstone is not { } first || indexes.Count == 0)
+        if (_firstUnpurgedTombstone is not { } first || indexes.Count == 0 || ArePurgesHeld)
             return;
         var passedByAll = indexes.Min(i => i.LastIndexedEtag);
         if (passedByAll < first)
