@@ -44,6 +44,7 @@ internal static class RavenLiteServer
         builder.Services.AddSingleton(options);
         OpenApi.OpenApiEndpoints.AddServices(builder.Services);
         builder.Services.AddSingleton(_ => new DocumentDatabase(options.Database));
+        builder.Services.AddSingleton<Backups.BackupJobs>();
         builder.Services.AddSingleton(new Indexes.QueryResponseCache(options.QueryCacheMb * 1024 * 1024));
 
         var app = builder.Build();
@@ -55,6 +56,7 @@ internal static class RavenLiteServer
         MultiGetRoutes.Map(app);
         IndexRoutes.Map(app);
         StatusRoutes.Map(app);
+        BackupRoutes.Map(app);
         OpenApi.OpenApiEndpoints.Map(app);
         return app;
     }

@@ -100,6 +100,21 @@ internal static class RouteDescriptions
         {
             Responses = Statuses((200, "{\"Status\": \"Ok\"}."), (503, "The database is closed.")),
         },
+        ["POST admin/backup"] = new("Starts a hot backup (documents, indexes, manifest) on a thread of its own and answers at once.", "Backups")
+        {
+            Parameters = [new("folder", ParameterPlace.Query, "string", "The backup's folder: absolute, or relative to --backup-dir; new or empty. Default: backup-<UTC time>.")],
+            Responses = Statuses((202, "Started: its status; Location is where to follow it."), (400, "The folder is not empty."),
+                (409, "Another backup is running.")),
+            ResponseHeaders = [("Location", "/admin/backups/{id}")],
+        },
+        ["GET admin/backups"] = new("The backups this server ran (newest first) and those found in --backup-dir.", "Backups")
+        {
+            Responses = Statuses((200, "[{\"Id\", \"Folder\", \"State\", \"Step\", \"StartedAt\", \"FinishedAt\", \"LastEtag\", \"Documents\", \"Bytes\", \"Error\"}].")),
+        },
+        ["GET admin/backups/{id}"] = new("One backup's status: Running (with its Step), Succeeded or Failed (with its Error).", "Backups")
+        {
+            Responses = Statuses((200, "{\"Id\", \"State\", \"Step\", ...}."), (404, "No such backup.")),
+        },
     };
 
     private static RouteDescription Document(string summary) => new(summary, "Documents")
