@@ -1,6 +1,5 @@
 using System.Globalization;
 using RavenLite.Database;
-using RavenLite.Storage;
 
 namespace RavenLite.Server.Tools;
 
