@@ -36,6 +36,7 @@ public sealed partial class IndexStore
                 throw;
             }
             _unavailable.TryRemove(definition.Name, out _);
+            _indexer.Failures.Forget(definition.Name);
         }
         _indexer.Wake();
         return true;
@@ -67,6 +68,7 @@ public sealed partial class IndexStore
             indexes.Remove(existing.Name);
             Volatile.Write(ref _indexes, indexes);
             existing.Retire(deleteFolder: true);
+            _indexer.Failures.Forget(existing.Name);
         }
     }
 

@@ -35,7 +35,9 @@ internal sealed partial class BackgroundIndexer
     {
         try
         {
-            return index.Apply(batch, now);
+            var applied = index.Apply(batch, now);
+            Failures.Progressed(index.Name);
+            return applied;
         }
         catch (ObjectDisposedException) when (index.IsRetired)
         {
@@ -47,6 +49,13 @@ internal sealed partial class BackgroundIndexer
             _rebuild(index);
             return true;
         }
+#pragma warning disable CA1031 // One index failing (a full disk, say) is recorded and retried; the other indexes go on.
+        catch (Exception ex) when (!_stopping && ex is not OutOfMemoryException)
+        {
+            Failures.Failed(index.Name, index.LastIndexedEtag + 1, ex);
+            return false;
+        }
+#pragma warning restore CA1031
     }
 
     /// <summary>Tombstones are only needed until every index has passed them; each purge is one write transaction, so only when there are some.</summary>

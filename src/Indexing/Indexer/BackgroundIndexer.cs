@@ -12,6 +12,9 @@ namespace RavenLite.Indexing.Indexer;
 internal sealed partial class BackgroundIndexer : IDisposable
 {
     public static readonly TimeSpan MaxIdleWait = TimeSpan.FromMilliseconds(25);
+
+    /// <summary>What the indexer could not do, per index, for the statistics, the log and waited queries.</summary>
+    public IndexingFailures Failures { get; }
     private static readonly TimeSpan s_stopTimeout = TimeSpan.FromSeconds(30);
 
     private readonly IIndexedDocuments _documents;
@@ -42,6 +45,7 @@ internal sealed partial class BackgroundIndexer : IDisposable
         _indexes = indexes;
         _options = options;
         _log = log;
+        Failures = new IndexingFailures(log);
         _thread = new Thread(Run) { IsBackground = true, Name = "RavenLite indexer" };
     }
 
@@ -94,14 +98,17 @@ internal sealed partial class BackgroundIndexer : IDisposable
                 lock (_runLock)
                 {
                     if (!_paused)
+                    {
                         worked = RunOnce();
+                        Failures.Progressed(IndexingFailures.Indexer);
+                    }
                 }
             }
             catch (Exception ex)
             {
                 if (_stopping)
                     break; // the database is closing under the batch
-                _log($"The indexer failed and will retry: {ex}");
+                Failures.Failed(IndexingFailures.Indexer, _indexes().Select(i => i.LastIndexedEtag).DefaultIfEmpty().Min() + 1, ex);
                 worked = false;
                 idleWait = MaxIdleWait;
             }

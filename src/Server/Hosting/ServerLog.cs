@@ -26,4 +26,7 @@ internal static partial class ServerLog
 
     [LoggerMessage(8, LogLevel.Error, "Backup into {Folder} failed")]
     public static partial void BackupFailed(ILogger logger, Exception exception, string folder);
+
+    [LoggerMessage(9, LogLevel.Warning, "{Message}")]
+    public static partial void DatabaseMessage(ILogger logger, string message);
 }

@@ -94,11 +94,16 @@ internal static class RouteDescriptions
         },
         ["GET stats"] = new("Database statistics: document counts, counts per entity name, the cache's counters, index statistics.", "Status")
         {
-            Responses = Statuses((200, "{\"Documents\", \"LastEtag\", \"ByEntityName\", \"Cache\", \"StaleIndexes\", \"Indexes\"}.")),
+            Responses = Statuses((200, "{\"Documents\", \"LastEtag\", \"ByEntityName\", \"Cache\", \"StaleIndexes\", \"FailingIndexes\", \"LastIndexingError\", \"Indexes\"}.")),
         },
         ["GET health"] = new("Whether the database answers a read.", "Status")
         {
             Responses = Statuses((200, "{\"Status\": \"Ok\"}."), (503, "The database is closed.")),
+        },
+        ["GET health/ready"] = new("Readiness: whether every index can make progress (liveness is /health).", "Status")
+        {
+            Responses = Statuses((200, "{\"Status\": \"Ready\", \"FailingIndexes\": []}."),
+                (503, "{\"Status\": \"NotReady\", \"FailingIndexes\": [{\"Name\", \"Since\", \"LastError\"}]}: an index cannot make progress, or the database is closed.")),
         },
         ["POST admin/backup"] = new("Starts a hot backup (documents, indexes, manifest) on a thread of its own and answers at once.", "Backups")
         {
