@@ -14,7 +14,7 @@ internal sealed partial class BackgroundIndexer
         var lastEtag = _documents.LastEtag;
         var indexes = _indexes();
         var worked = false;
-        foreach (var group in indexes.Where(i => i.LastIndexedEtag < lastEtag).GroupBy(i => i.LastIndexedEtag))
+        foreach (var group in indexes.Where(i => i.LastIndexedEtag < lastEtag && Failures.IsRetryDue(i.Name)).GroupBy(i => i.LastIndexedEtag))
         {
             if (_stopping)
                 return worked;

@@ -6,7 +6,8 @@ namespace RavenLite.Indexing.Indexer;
 /// What the indexer could not do, per index: the failure under way (since when, at which etag, why), kept until the
 /// index makes progress again, and the last one, kept after. Logs each index's first failure at once and then at most
 /// one line per <see cref="LogInterval"/> with how many were left out, so a failing disk, retried many times a second,
-/// does not flood the log; logs again when the index recovers.
+/// does not flood the log; logs again when the index recovers. A failing index is retried once per
+/// <see cref="RetryInterval"/>, not in the indexer's tight loop.
 /// </summary>
 internal sealed class IndexingFailures(Action<string> log)
 {
@@ -17,6 +18,9 @@ internal sealed class IndexingFailures(Action<string> log)
 
     /// <summary>The shortest time between two log lines about one index's failures.</summary>
     public TimeSpan LogInterval { get; init; } = TimeSpan.FromSeconds(30);
+
+    /// <summary>How long a failing index waits before its next attempt, so a full disk is not retried in a tight loop.</summary>
+    public TimeSpan RetryInterval { get; init; } = TimeSpan.FromSeconds(1);
 
     /// <summary>Records that <paramref name="index"/> failed to index from <paramref name="etag"/>, and logs it unless it logged lately.</summary>
     public void Failed(string index, long etag, Exception cause)
@@ -66,6 +70,10 @@ internal sealed class IndexingFailures(Action<string> log)
         if (line is not null)
             log(line);
     }
+
+    /// <summary>Whether <paramref name="index"/> may be given a batch now: it is not failing, or its last attempt is <see cref="RetryInterval"/> old.</summary>
+    public bool IsRetryDue(string index) =>
+        Read<bool?>(index, e => e.FailingSince is null || e.Last is null || DateTimeOffset.UtcNow - e.Last.At >= RetryInterval) ?? true;
 
     /// <summary>Since when <paramref name="index"/> has been failing to make progress; null when it is not.</summary>
     public DateTimeOffset? FailingSince(string index) => Read(index, e => e.FailingSince);

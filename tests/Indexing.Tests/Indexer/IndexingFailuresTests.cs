@@ -45,6 +45,25 @@ public sealed class IndexingFailuresTests
     }
 
     [Fact]
+    public void A_failing_index_is_retried_once_per_interval_and_at_once_after_progress()
+    {
+        var failures = new IndexingFailures(_log.Add) { RetryInterval = TimeSpan.FromMilliseconds(300) };
+        Assert.True(failures.IsRetryDue("Orders/ByTotal"));
+
+        failures.Failed("Orders/ByTotal", 7, new IOException("disk"));
+        var rightAfter = failures.IsRetryDue("Orders/ByTotal");
+        Thread.Sleep(350);
+        var later = failures.IsRetryDue("Orders/ByTotal");
+        failures.Failed("Orders/ByTotal", 7, new IOException("disk"));
+        failures.Progressed("Orders/ByTotal");
+
+        Assert.False(rightAfter);
+        Assert.True(later);
+        Assert.True(failures.IsRetryDue("Orders/ByTotal"));
+        Assert.True(failures.IsRetryDue("Other"));
+    }
+
+    [Fact]
     public void A_failure_of_the_indexer_as_a_whole_is_the_current_failure_of_every_index()
     {
         var failures = new IndexingFailures(_log.Add);
