@@ -1,3 +1,5 @@
+using static RavenLite.Server.Tools.ToolArguments;
+
 namespace RavenLite.Server.Tools;
 
 /// <summary>The command line of <c>ravenlite backup</c>, <c>restore</c> and <c>compact</c>.</summary>
@@ -31,9 +33,7 @@ internal sealed class MaintenanceOptions
                     options.DataDirectory = Value(args, ref i);
                     break;
                 case "--url" when options.Verb == "backup":
-                    var url = Value(args, ref i);
-                    options.Url = Uri.TryCreate(url, UriKind.Absolute, out var uri) && uri.Scheme is "http" or "https"
-                        ? uri : throw new ArgumentException($"--url must be an http:// or https:// address, not '{url}'.");
+                    options.Url = ServerUrl(Value(args, ref i));
                     break;
                 case "--api-key" when options.Verb == "backup":
                     options.ApiKey = Value(args, ref i);
@@ -62,7 +62,4 @@ internal sealed class MaintenanceOptions
         }
         return options;
     }
-
-    private static string Value(string[] args, ref int i) =>
-        i + 1 < args.Length ? args[++i] : throw new ArgumentException($"{args[i]} needs a value.");
 }

@@ -30,17 +30,8 @@ internal static class ToolCommand
             default:
                 return null;
         }
-        TransferOptions options;
-        try
-        {
-            options = TransferOptions.Parse(args);
-        }
-        catch (ArgumentException ex)
-        {
-            await error.WriteLineAsync($"ravenlite {args[0]}: {ex.Message}");
-            await error.WriteLineAsync("Run 'ravenlite --help' for usage.");
+        if (await ParseAsync(args, TransferOptions.Parse, error) is not { } options)
             return UsageExitCode;
-        }
         var progress = new TransferProgress(error, interactive);
         try
         {
@@ -60,17 +51,8 @@ internal static class ToolCommand
 
     private static async Task<int> RunMaintenanceAsync(string[] args, TextWriter output, TextWriter error)
     {
-        MaintenanceOptions options;
-        try
-        {
-            options = MaintenanceOptions.Parse(args);
-        }
-        catch (ArgumentException ex)
-        {
-            await error.WriteLineAsync($"ravenlite {args[0]}: {ex.Message}");
-            await error.WriteLineAsync("Run 'ravenlite --help' for usage.");
+        if (await ParseAsync(args, MaintenanceOptions.Parse, error) is not { } options)
             return UsageExitCode;
-        }
         try
         {
             await MaintenanceCommand.RunAsync(options, output, error);
@@ -80,6 +62,21 @@ internal static class ToolCommand
         {
             await error.WriteLineAsync($"ravenlite {args[0]}: {ex.Message}");
             return FailedExitCode;
+        }
+    }
+
+    /// <summary>The verb's options, or null after saying on <paramref name="error"/> what is wrong with them.</summary>
+    private static async Task<T?> ParseAsync<T>(string[] args, Func<string[], T> parse, TextWriter error) where T : class
+    {
+        try
+        {
+            return parse(args);
+        }
+        catch (ArgumentException ex)
+        {
+            await error.WriteLineAsync($"ravenlite {args[0]}: {ex.Message}");
+            await error.WriteLineAsync("Run 'ravenlite --help' for usage.");
+            return null;
         }
     }
 
