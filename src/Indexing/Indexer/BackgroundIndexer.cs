@@ -12,9 +12,6 @@ namespace RavenLite.Indexing.Indexer;
 internal sealed partial class BackgroundIndexer : IDisposable
 {
     public static readonly TimeSpan MaxIdleWait = TimeSpan.FromMilliseconds(25);
-
-    /// <summary>What the indexer could not do, per index, for the statistics, the log and waited queries.</summary>
-    public IndexingFailures Failures { get; }
     private static readonly TimeSpan s_stopTimeout = TimeSpan.FromSeconds(30);
 
     private readonly IIndexedDocuments _documents;
@@ -48,6 +45,9 @@ internal sealed partial class BackgroundIndexer : IDisposable
         Failures = new IndexingFailures(log);
         _thread = new Thread(Run) { IsBackground = true, Name = "RavenLite indexer" };
     }
+
+    /// <summary>What the indexer could not do, per index, for the statistics, the log and waited queries.</summary>
+    public IndexingFailures Failures { get; }
 
     public void Start()
     {
