@@ -55,6 +55,9 @@ public static class ErrorCodes
     /// <summary>Waiting for an index to catch up (<c>waitForNonStaleResults</c>) ran out of time.</summary>
     public const string IndexStale = "index-stale";
 
+    /// <summary>The disk is full, or the storage map may not grow: nothing was written; retry once space is freed.</summary>
+    public const string InsufficientStorage = "insufficient-storage";
+
     /// <summary>The database is closed: the server is shutting down.</summary>
     public const string Unavailable = "unavailable";
 
@@ -66,7 +69,7 @@ public static class ErrorCodes
     [
         BadRequest, QueryInvalid, HostNotAllowed, Unauthorized, NotLoopback, CrossSite, BuiltInIndex, DocumentNotFound,
         IndexNotFound, RouteNotFound, MethodNotAllowed, ConcurrencyConflict, PayloadTooLarge, UnsupportedMediaType,
-        IndexStale, Unavailable, Internal,
+        IndexStale, InsufficientStorage, Unavailable, Internal,
     ];
 
     /// <summary>The member holding the code.</summary>

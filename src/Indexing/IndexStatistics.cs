@@ -24,4 +24,11 @@ public sealed record IndexStatistics(
     DateTimeOffset? LastIndexedAt,
     long ErrorCount,
     IndexingError? LastError,
-    long DocumentsIndexedSinceOpen);
+    long DocumentsIndexedSinceOpen)
+{
+    /// <summary>
+    /// Since when the index has been unable to make progress (every attempt to index its next batch fails, as on a full
+    /// disk; <see cref="LastError"/> says why); null while it is indexing normally. Readiness checks report it.
+    /// </summary>
+    public DateTimeOffset? FailingSince { get; init; }
+}

@@ -36,6 +36,7 @@ public sealed partial class IndexStore
                 throw;
             }
             _unavailable.TryRemove(definition.Name, out _);
+            _indexer.Failures.Forget(definition.Name);
         }
         _indexer.Wake();
         return true;
@@ -106,6 +107,7 @@ public sealed partial class IndexStore
         indexes.Remove(index.Name);
         Volatile.Write(ref _indexes, indexes);
         index.Retire(deleteFolder: true);
+        _indexer.Failures.Forget(index.Name);
     }
 
     private static void ThrowIfBuiltIn(string name, string what)

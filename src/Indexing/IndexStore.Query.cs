@@ -224,6 +224,12 @@ public sealed partial class IndexStore
         return new TimeoutException(
             $"Index '{index.Name}' is still stale after waiting {timeout.TotalSeconds:0.###} s: it has indexed up to etag {reached}, " +
             $"but the database was at etag {cutoff} when the query began ({cutoff - reached} etags behind) and is at " +
-            $"{_documents.LastEtag} now.");
+            $"{_documents.LastEtag} now.{WhyBehind(index)}");
     }
+
+    /// <summary>The failure keeping <paramref name="index"/> from making progress, as a sentence to append; empty when none is known.</summary>
+    private string WhyBehind(DocumentIndex index) =>
+        _indexer.Failures.Current(index.Name) is { } failure
+            ? $" It cannot make progress: {failure.Message} (last attempt at {failure.At:u})."
+            : "";
 }

@@ -1,3 +1,4 @@
+using RavenLite.Indexing.Indexer;
 using RavenLite.Indexing.Definitions;
 
 namespace RavenLite.Indexing;
@@ -27,10 +28,23 @@ public sealed partial class IndexStore
         return Statistics(index, _documents.LastEtag);
     }
 
-    private static IndexStatistics Statistics(DocumentIndex index, long databaseLastEtag)
+    /// <summary>
+    /// The index's committed progress and errors, with what the indexer could not do since the database opened: the
+    /// last failure counts as its last error when it is the newer one, each run of failures counts once, and
+    /// <see cref="IndexStatistics.FailingSince"/> is set while the index (or the indexer as a whole) cannot make progress.
+    /// </summary>
+    private IndexStatistics Statistics(DocumentIndex index, long databaseLastEtag)
     {
         var state = index.State;
+        var failures = _indexer.Failures;
+        var failure = failures.Last(index.Name);
+        var lastError = failure is not null && (state.LastError is null || failure.At > state.LastError.At) ? failure : state.LastError;
+        var failingSince = failures.FailingSince(index.Name) ?? failures.FailingSince(IndexingFailures.Indexer);
         return new IndexStatistics(index.Name, index.IsBuiltIn, state.DocumentCount, state.LastIndexedEtag, databaseLastEtag,
-            state.LastIndexedEtag < databaseLastEtag, state.IndexedAt, state.ErrorCount, state.LastError, index.IndexedSinceOpen);
+            state.LastIndexedEtag < databaseLastEtag, state.IndexedAt, state.ErrorCount + failures.Episodes(index.Name), lastError,
+            index.IndexedSinceOpen)
+        {
+            FailingSince = failingSince,
+        };
     }
 }

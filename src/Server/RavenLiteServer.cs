@@ -43,7 +43,14 @@ internal static class RavenLiteServer
         builder.Services.ConfigureHttpJsonOptions(json => json.SerializerOptions.PropertyNamingPolicy = null);
         builder.Services.AddSingleton(options);
         OpenApi.OpenApiEndpoints.AddServices(builder.Services);
-        builder.Services.AddSingleton(_ => new DocumentDatabase(options.Database));
+        builder.Services.AddSingleton(services =>
+        {
+            // The database's own messages (an index rebuilt, indexing failing and recovering) go to the server's log.
+            var logger = services.GetRequiredService<ILoggerFactory>().CreateLogger("RavenLite.Database");
+            options.Database.Log ??= message => ServerLog.DatabaseMessage(logger, message);
+            return new DocumentDatabase(options.Database);
+        });
+        builder.Services.AddSingleton<Backups.BackupJobs>();
         builder.Services.AddSingleton(new Indexes.QueryResponseCache(options.QueryCacheMb * 1024 * 1024));
 
         var app = builder.Build();
@@ -55,6 +62,7 @@ internal static class RavenLiteServer
         MultiGetRoutes.Map(app);
         IndexRoutes.Map(app);
         StatusRoutes.Map(app);
+        BackupRoutes.Map(app);
         OpenApi.OpenApiEndpoints.Map(app);
         return app;
     }

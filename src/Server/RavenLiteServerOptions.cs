@@ -13,8 +13,11 @@ internal sealed class RavenLiteServerOptions
     /// <summary>The configuration section the options are bound from.</summary>
     public const string SectionName = "RavenLite";
 
-
-
+    /// <summary>
+    /// Where <c>POST /admin/backup</c> writes backups (each in a folder of its own) and where <c>GET /admin/backups</c>
+    /// finds them. Default: a folder beside the data folder, named after it with <c>-backups</c> (<c>./data-backups</c>).
+    /// </summary>
+    public string BackupDirectory { get; set; } = "";
 
     /// <summary>The database's settings, from the same configuration section.</summary>
     public DocumentDatabaseOptions Database { get; set; } = new() { DataDirectory = "./data" };

@@ -15,7 +15,7 @@ public sealed class BenchmarkClassTests
     {
         var areas = s_benchmarkClasses.Select(t => t.Namespace!.Split('.')[^1]).ToHashSet();
 
-        Assert.Superset(new HashSet<string> { "Query", "Documents", "Scale", "Http", "Peers", "Serialization", "Client" }, areas);
+        Assert.Superset(new HashSet<string> { "Query", "Documents", "Scale", "Http", "Peers", "Serialization", "Client", "Backups" }, areas);
     }
 
     [Fact]

@@ -171,6 +171,24 @@ public sealed class StudioBrowserTests(StudioFixture fixture) : IClassFixture<St
     }
 
     [ChromiumFact]
+    public async Task Back_up_now_runs_a_backup_and_lists_it_with_its_documents()
+    {
+        await using var studio = await fixture.OpenAsync();
+        await studio.GoAsync("backups");
+        await Expect(studio.TestId("backups")).ToBeVisibleAsync();
+
+        await studio.TestId("start-backup").ClickAsync();
+
+        await Expect(studio.TestId("backups")).ToContainTextAsync("Succeeded", new() { Timeout = 60_000 });
+        var listed = await GetAsync("/admin/backups");
+        var backup = listed.EnumerateArray().First();
+        Assert.Equal("Succeeded", backup.GetProperty("State").GetString());
+        await Expect(studio.TestId("backups")).ToContainTextAsync(backup.GetProperty("Id").GetString()!);
+        await studio.ScreenshotAsync("backups");
+        studio.AssertNoScriptErrors();
+    }
+
+    [ChromiumFact]
     public async Task Stats_show_document_counts_and_cache_counters()
     {
         await using var studio = await fixture.OpenAsync();

@@ -15,7 +15,7 @@ internal sealed partial class BackgroundIndexer
         var lastEtag = _documents.LastEtag;
         var indexes = _indexes();
         var worked = false;
-        foreach (var group in indexes.Where(i => i.LastIndexedEtag < lastEtag).GroupBy(i => i.LastIndexedEtag))
+        foreach (var group in indexes.Where(i => i.LastIndexedEtag < lastEtag && Failures.IsRetryDue(i.Name)).GroupBy(i => i.LastIndexedEtag))
         {
             if (_stopping)
                 return worked;
@@ -45,7 +45,9 @@ internal sealed partial class BackgroundIndexer
     {
         try
         {
-            return write();
+            var applied = write();
+            Failures.Progressed(index.Name);
+            return applied;
         }
         catch (ObjectDisposedException) when (index.IsRetired)
         {
@@ -57,6 +59,13 @@ internal sealed partial class BackgroundIndexer
             _rebuild(index);
             return true;
         }
+#pragma warning disable CA1031 // One index failing (a full disk, say) is recorded and retried; the other indexes go on.
+        catch (Exception ex) when (!_stopping && ex is not OutOfMemoryException)
+        {
+            Failures.Failed(index.Name, index.LastIndexedEtag + 1, ex);
+            return false;
+        }
+#pragma warning restore CA1031
     }
 
     /// <summary>
@@ -65,7 +74,7 @@ internal sealed partial class BackgroundIndexer
     /// </summary>
     private void PurgeTombstones(IReadOnlyList<DocumentIndex> indexes)
     {
-        if (_firstUnpurgedTombstone is not { } first || indexes.Count == 0)
+        if (_firstUnpurgedTombstone is not { } first || indexes.Count == 0 || ArePurgesHeld)
             return;
         var passedByAll = indexes.Min(i => i.CommittedEtag);
         if (passedByAll < first)

@@ -42,8 +42,12 @@ internal sealed partial class BackgroundIndexer : IDisposable
         _indexes = indexes;
         _options = options;
         _log = log;
+        Failures = new IndexingFailures(log);
         _thread = new Thread(Run) { IsBackground = true, Name = "RavenLite indexer" };
     }
+
+    /// <summary>What the indexer could not do, per index, for the statistics, the log and waited queries.</summary>
+    public IndexingFailures Failures { get; }
 
     public void Start()
     {
@@ -94,14 +98,17 @@ internal sealed partial class BackgroundIndexer : IDisposable
                 lock (_runLock)
                 {
                     if (!_paused)
+                    {
                         worked = RunOnce();
+                        Failures.Progressed(IndexingFailures.Indexer);
+                    }
                 }
             }
             catch (Exception ex)
             {
                 if (_stopping)
                     break; // the database is closing under the batch
-                _log($"The indexer failed and will retry: {ex}");
+                Failures.Failed(IndexingFailures.Indexer, _indexes().Select(i => i.LastIndexedEtag).DefaultIfEmpty().Min() + 1, ex);
                 worked = false;
                 idleWait = MaxIdleWait;
             }

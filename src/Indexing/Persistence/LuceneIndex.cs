@@ -11,7 +11,7 @@ namespace RavenLite.Indexing.Persistence;
 /// Lucene.Net 4.8), its one <see cref="IndexWriter"/>, the <see cref="SearcherManager"/> queries acquire searchers
 /// from, and the per-segment key/etag arrays queries read hits from.
 /// </summary>
-internal sealed class LuceneIndex : IDisposable
+internal sealed partial class LuceneIndex : IDisposable
 {
     private readonly NIOFSDirectory _directory;
     private int _disposed;
@@ -103,6 +103,8 @@ internal sealed class LuceneIndex : IDisposable
         MergePolicy = new LogByteSizeMergePolicy(),
         // Merges run on the indexer thread during its commits: no merge thread can fail where nothing catches it.
         MergeScheduler = new SerialMergeScheduler(),
+        // A backup pins the last commit's files (Snapshot) while it copies them; otherwise only the last commit is kept.
+        IndexDeletionPolicy = new SnapshotDeletionPolicy(new KeepOnlyLastCommitDeletionPolicy()),
     };
 
     /// <summary>

@@ -38,6 +38,8 @@ internal static partial class ErrorMapping
         // never the client's: a generic 500, with the details (key, etag, cause) in the log. (Such damage used to
         // surface as an ArgumentException, and so as a 400.)
         StorageCorruptedException => (Unexpected(), true),
+        // A full disk or a map that may not grow: nothing was written, and the same request succeeds once space is freed.
+        StorageFullException full => (Problem(StatusCodes.Status507InsufficientStorage, ErrorCodes.InsufficientStorage, full.Message), false),
         // The storage layer reports bad input (keys, JSON that is not one object, oversized documents,
         // negative paging) as ArgumentException with a message written for the caller.
         ArgumentException argument => (Problem(StatusCodes.Status400BadRequest, ErrorCodes.BadRequest, WithoutParameterSuffix(argument)), false),

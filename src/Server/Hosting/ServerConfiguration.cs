@@ -22,6 +22,7 @@ internal static class ServerConfiguration
         new("--connection-string", nameof(DocumentDatabaseOptions.ConnectionString), "<string>", "PostgreSQL connection string for --engine postgres (never logged)"),
         new("--map-size", nameof(DocumentDatabaseOptions.MapSize), "<bytes>", "initial LMDB map size (default 4 GiB; doubles when full)"),
         new("--cache-size-mb", nameof(DocumentDatabaseOptions.CacheSizeMb), "<mb>", "document cache limit; 0 turns it off"),
+        new("--backup-dir", nameof(RavenLiteServerOptions.BackupDirectory), "<dir>", "where POST /admin/backup writes (default <data-dir>-backups)"),
         new("--port", nameof(RavenLiteServerOptions.Port), "<port>", "port on 127.0.0.1 (default 8080)"),
         new("--urls", nameof(RavenLiteServerOptions.Urls), "<urls>", "listen addresses; anything but loopback needs --api-key"),
         new("--query-cache-mb", nameof(RavenLiteServerOptions.QueryCacheMb), "<mb>", "query response cache limit (default 64); 0 turns it off"),
@@ -65,6 +66,9 @@ internal static class ServerConfiguration
             options.Urls = hostUrls;
         options.Validate();
         options.Database.DataDirectory = Path.GetFullPath(options.Database.DataDirectory);
+        options.BackupDirectory = Path.GetFullPath(string.IsNullOrWhiteSpace(options.BackupDirectory)
+            ? Path.TrimEndingDirectorySeparator(options.Database.DataDirectory) + "-backups"
+            : options.BackupDirectory);
         return options;
     }
 

@@ -20,4 +20,13 @@ internal static partial class ServerLog
 
     [LoggerMessage(6, LogLevel.Information, "Database in {DataDirectory} closed")]
     public static partial void DatabaseClosed(ILogger logger, string dataDirectory);
+
+    [LoggerMessage(7, LogLevel.Information, "Backup into {Folder} finished: {Documents} documents up to etag {LastEtag}")]
+    public static partial void BackupFinished(ILogger logger, string folder, long lastEtag, long documents);
+
+    [LoggerMessage(8, LogLevel.Error, "Backup into {Folder} failed")]
+    public static partial void BackupFailed(ILogger logger, Exception exception, string folder);
+
+    [LoggerMessage(9, LogLevel.Warning, "{Message}")]
+    public static partial void DatabaseMessage(ILogger logger, string message);
 }

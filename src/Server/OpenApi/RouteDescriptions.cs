@@ -97,11 +97,31 @@ internal static class RouteDescriptions
         },
         ["GET stats"] = new("Database statistics: document counts, counts per entity name, the cache's counters, index statistics.", "Status")
         {
-            Responses = Statuses((200, "{\"Documents\", \"LastEtag\", \"ByEntityName\", \"Cache\", \"StaleIndexes\", \"Indexes\"}.")),
+            Responses = Statuses((200, "{\"Documents\", \"LastEtag\", \"ByEntityName\", \"Cache\", \"StaleIndexes\", \"FailingIndexes\", \"LastIndexingError\", \"Indexes\"}.")),
         },
         ["GET health"] = new("Whether the database answers a read.", "Status")
         {
             Responses = Statuses((200, "{\"Status\": \"Ok\"}."), (503, "unavailable: the database is closed.")),
+        },
+        ["GET health/ready"] = new("Readiness: whether every index can make progress (liveness is /health).", "Status")
+        {
+            Responses = Statuses((200, "{\"Status\": \"Ready\", \"FailingIndexes\": []}."),
+                (503, "{\"Status\": \"NotReady\", \"FailingIndexes\": [{\"Name\", \"Since\", \"LastError\"}]}: an index cannot make progress, or the database is closed.")),
+        },
+        ["POST admin/backup"] = new("Starts a hot backup (documents, indexes, manifest) on a thread of its own and answers at once.", "Backups")
+        {
+            Parameters = [new("folder", ParameterPlace.Query, "string", "The backup's folder: absolute, or relative to --backup-dir; new or empty. Default: backup-<UTC time>.")],
+            Responses = Statuses((202, "Started: its status; Location is where to follow it."), (400, "The folder is not empty."),
+                (409, "Another backup is running.")),
+            ResponseHeaders = [("Location", "/admin/backups/{id}")],
+        },
+        ["GET admin/backups"] = new("The backups this server ran (newest first) and those found in --backup-dir.", "Backups")
+        {
+            Responses = Statuses((200, "[{\"Id\", \"Folder\", \"State\", \"Step\", \"StartedAt\", \"FinishedAt\", \"LastEtag\", \"Documents\", \"Bytes\", \"Error\"}].")),
+        },
+        ["GET admin/backups/{id}"] = new("One backup's status: Running (with its Step), Succeeded or Failed (with its Error).", "Backups")
+        {
+            Responses = Statuses((200, "{\"Id\", \"State\", \"Step\", ...}."), (404, "No such backup.")),
         },
     };
 

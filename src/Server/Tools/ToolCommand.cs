@@ -1,7 +1,8 @@
 namespace RavenLite.Server.Tools;
 
 /// <summary>
-/// The verbs of the <c>ravenlite</c> tool besides serving: <c>export</c>, <c>import</c> and <c>--help</c>. Any other
+/// The verbs of the <c>ravenlite</c> tool besides serving: <c>export</c>, <c>import</c>, <c>backup</c>, <c>restore</c>,
+/// <c>compact</c> and <c>--help</c>. Any other
 /// command line (including none) starts the server, exactly as before the verbs existed.
 /// </summary>
 internal static class ToolCommand
@@ -24,20 +25,13 @@ internal static class ToolCommand
                 return 0;
             case "export" or "import":
                 break;
+            case "backup" or "restore" or "compact":
+                return await RunMaintenanceAsync(args, output, error);
             default:
                 return null;
         }
-        TransferOptions options;
-        try
-        {
-            options = TransferOptions.Parse(args);
-        }
-        catch (ArgumentException ex)
-        {
-            await error.WriteLineAsync($"ravenlite {args[0]}: {ex.Message}");
-            await error.WriteLineAsync("Run 'ravenlite --help' for usage.");
+        if (await ParseAsync(args, TransferOptions.Parse, error) is not { } options)
             return UsageExitCode;
-        }
         var progress = new TransferProgress(error, interactive);
         try
         {
@@ -55,6 +49,37 @@ internal static class ToolCommand
         }
     }
 
+    private static async Task<int> RunMaintenanceAsync(string[] args, TextWriter output, TextWriter error)
+    {
+        if (await ParseAsync(args, MaintenanceOptions.Parse, error) is not { } options)
+            return UsageExitCode;
+        try
+        {
+            await MaintenanceCommand.RunAsync(options, output, error);
+            return 0;
+        }
+        catch (TransferException ex)
+        {
+            await error.WriteLineAsync($"ravenlite {args[0]}: {ex.Message}");
+            return FailedExitCode;
+        }
+    }
+
+    /// <summary>The verb's options, or null after saying on <paramref name="error"/> what is wrong with them.</summary>
+    private static async Task<T?> ParseAsync<T>(string[] args, Func<string[], T> parse, TextWriter error) where T : class
+    {
+        try
+        {
+            return parse(args);
+        }
+        catch (ArgumentException ex)
+        {
+            await error.WriteLineAsync($"ravenlite {args[0]}: {ex.Message}");
+            await error.WriteLineAsync("Run 'ravenlite --help' for usage.");
+            return null;
+        }
+    }
+
     /// <summary>The help text: the server options come from the switches the server reads.</summary>
     public static string Usage { get; } = UsageHead + Hosting.ServerConfiguration.SwitchHelp() + Environment.NewLine + UsageTail;
 
@@ -65,6 +90,9 @@ internal static class ToolCommand
           ravenlite [server options]                       serve the HTTP API, the studio (/studio/) and OpenAPI (/openapi/v1.json)
           ravenlite export (--data-dir <dir> | --url <url>) <file.jsonl>
           ravenlite import (--data-dir <dir> | --url <url>) <file.jsonl>
+          ravenlite backup (--data-dir <dir> | --url <url>) <backup-folder>
+          ravenlite restore <backup-folder> --data-dir <dir>
+          ravenlite compact --data-dir <dir>
           ravenlite --help
 
         Server options (also RavenLite:<Setting> in appsettings.json, or RavenLite__<Setting> in the environment):
@@ -80,6 +108,13 @@ internal static class ToolCommand
           its batch is written. --data-dir opens the database folder directly (no server may have it open); --url talks
           to a running server (GET /docs, POST /bulk_docs), with --api-key when it needs one. '-' is standard output
           (export) or input (import).
+
+        Backup, restore and compact (docs/operations.md):
+          backup writes a consistent copy (documents, indexes, manifest.json with every file's SHA-256) into a new or
+          empty folder while the database stays in use; with --url the server writes it (the folder is on its machine).
+          restore checks every file against the manifest and refuses a damaged or partial backup, then copies it into
+          a new or empty folder. compact (no server may have the folder open) shrinks the data file after large
+          deletes and prints its size before and after.
 
         """;
 }

@@ -1,4 +1,5 @@
 using RavenLite.Storage;
+using static RavenLite.Server.Tools.ToolArguments;
 
 namespace RavenLite.Server.Tools;
 
@@ -37,9 +38,7 @@ internal sealed class TransferOptions
                     options.DataDirectory = Value(args, ref i);
                     break;
                 case "--url":
-                    var url = Value(args, ref i);
-                    options.Url = Uri.TryCreate(url, UriKind.Absolute, out var uri) && uri.Scheme is "http" or "https"
-                        ? uri : throw new ArgumentException($"--url must be an http:// or https:// address, not '{url}'.");
+                    options.Url = ServerUrl(Value(args, ref i));
                     break;
                 case "--api-key":
                     options.ApiKey = Value(args, ref i);
@@ -61,7 +60,4 @@ internal sealed class TransferOptions
         options.File = file ?? throw new ArgumentException($"Name the file to {(options.Export ? "write" : "read")} (or '-').");
         return options;
     }
-
-    private static string Value(string[] args, ref int i) =>
-        i + 1 < args.Length ? args[++i] : throw new ArgumentException($"{args[i]} needs a value.");
 }

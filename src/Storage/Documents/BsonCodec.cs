@@ -73,7 +73,7 @@ internal static unsafe class BsonCodec
 
     /// <summary>
     /// Reads <paramref name="bson"/> as every read will, and refuses it unless that gives one complete JSON object:
-    /// the reader follows the old reader's quirks, which can stop early on odd but well-formed input.
+    /// BsonDataReader, which reads odd input, can stop early on BSON that is odd but well-formed.
     /// </summary>
     private static void CheckReadsBack(ReadOnlySpan<byte> bson, string what)
     {
@@ -120,7 +120,7 @@ internal static unsafe class BsonCodec
 
     /// <summary>
     /// Writes BSON as UTF-8 JSON, without building a tree, byte for byte as Newtonsoft's <see cref="BsonDataReader"/>
-    /// did when it did this (see <see cref="BsonJsonTranscoder"/>).
+    /// reads it (see <see cref="BsonJsonTranscoder"/>).
     /// </summary>
     /// <returns>How many JSON tokens were written (what a parser will need a row for each of).</returns>
     public static int ToJson(ReadOnlySpan<byte> bson, IBufferWriter<byte> output)
@@ -135,7 +135,7 @@ internal static unsafe class BsonCodec
     /// </summary>
     public static int ToJson(ReadOnlySpan<byte> bson, Utf8JsonWriter writer)
     {
-        // The old path failed on no bytes at all (a null pointer for its stream) rather than writing nothing.
+        // Writing nothing would look like a document that was read; no bytes at all is a caller's mistake.
         if (bson.IsEmpty)
             throw new ArgumentNullException(nameof(bson), "There is no BSON to read.");
         writer.Reset();
@@ -150,4 +150,5 @@ internal static unsafe class BsonCodec
         using (var writer = new CheckedBsonWriter(stream, what))
             write(writer);
         return stream.ToArray();
-    }}
+    }
+}

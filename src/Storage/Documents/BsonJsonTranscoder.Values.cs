@@ -1,14 +1,12 @@
 using System.Buffers.Binary;
 using System.Globalization;
-using System.Text;
 using System.Text.Json;
-using System.Text.Unicode;
 
 namespace RavenLite.Storage.Documents;
 
 internal static partial class BsonJsonTranscoder
 {
-    /// <summary>Writes a scalar value, already checked by <see cref="ValueSize"/>, exactly as the old path did.</summary>
+    /// <summary>Writes a scalar value, already checked by <see cref="ValueSize"/>, as BsonDataReader's token for it.</summary>
     private static void WriteValue(byte type, ReadOnlySpan<byte> value, Utf8JsonWriter writer)
     {
         switch (type)
@@ -17,7 +15,7 @@ internal static partial class BsonJsonTranscoder
                 WriteDouble(BinaryPrimitives.ReadDoubleLittleEndian(value), writer);
                 break;
             case 0x02 or 0x0D or 0x0E:
-                WriteString(value[4..^1], writer);
+                writer.WriteStringValue(value[4..^1]);
                 break;
             case 0x05 when value[4] == 4:
                 writer.WriteStringValue(new Guid(value[5..])); // a Guid reads back as its string form
@@ -32,7 +30,7 @@ internal static partial class BsonJsonTranscoder
                 writer.WriteBase64StringValue(value);
                 break;
             case 0x08:
-                writer.WriteBooleanValue(value[0] != 0); // any non-zero byte was true to the old reader
+                writer.WriteBooleanValue(value[0] == 1);
                 break;
             case 0x09:
                 WriteDate(DateTicks(BinaryPrimitives.ReadInt64LittleEndian(value)), writer);
@@ -49,31 +47,13 @@ internal static partial class BsonJsonTranscoder
         }
     }
 
-    /// <summary>Writes a double as the old path did: JSON has no NaN or infinities, so those become strings.</summary>
-    internal static void WriteDouble(double value, Utf8JsonWriter writer)
+    /// <summary>JSON has no NaN or infinities, so those are written as strings.</summary>
+    private static void WriteDouble(double value, Utf8JsonWriter writer)
     {
         if (double.IsFinite(value))
             writer.WriteNumberValue(value);
         else
             writer.WriteStringValue(double.IsNaN(value) ? "NaN"u8 : value > 0 ? "Infinity"u8 : "-Infinity"u8);
-    }
-
-    // Valid UTF-8 is written as it is: the writer escapes it exactly as it escapes the same text as a string.
-    // Invalid UTF-8 is decoded first, as the old reader did, so each bad sequence becomes U+FFFD unescaped.
-    private static void WriteName(ReadOnlySpan<byte> utf8, Utf8JsonWriter writer)
-    {
-        if (Utf8.IsValid(utf8))
-            writer.WritePropertyName(utf8);
-        else
-            writer.WritePropertyName(Encoding.UTF8.GetString(utf8));
-    }
-
-    private static void WriteString(ReadOnlySpan<byte> utf8, Utf8JsonWriter writer)
-    {
-        if (Utf8.IsValid(utf8))
-            writer.WriteStringValue(utf8);
-        else
-            writer.WriteStringValue(Encoding.UTF8.GetString(utf8));
     }
 
     private static void WriteDate(long ticks, Utf8JsonWriter writer)
@@ -83,17 +63,12 @@ internal static partial class BsonJsonTranscoder
         writer.WriteStringValue(text[..written]);
     }
 
-    /// <summary>A regular expression was written as the string <c>/pattern/options</c>.</summary>
+    /// <summary>A regular expression reads as the string <c>/pattern/options</c>.</summary>
     private static void WriteRegex(ReadOnlySpan<byte> value, Utf8JsonWriter writer)
     {
         var patternLength = value.IndexOf((byte)0);
         var pattern = value[..patternLength];
         var options = value[(patternLength + 1)..^1];
-        if (!Utf8.IsValid(pattern) || !Utf8.IsValid(options))
-        {
-            writer.WriteStringValue("/" + Encoding.UTF8.GetString(pattern) + "/" + Encoding.UTF8.GetString(options));
-            return;
-        }
         Span<byte> text = stackalloc byte[2 * (MaxNameBytes + 1)];
         text[0] = (byte)'/';
         pattern.CopyTo(text[1..]);

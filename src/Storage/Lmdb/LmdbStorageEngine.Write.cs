@@ -12,7 +12,17 @@ internal sealed partial class LmdbStorageEngine
             while (true)
             {
                 ThrowIfDisposed();
-                if (TryWrite(work, mode, out var result))
+                bool written;
+                T result;
+                try
+                {
+                    written = TryWrite(work, mode, out result);
+                }
+                catch (LmdbInputOutputException ex) when (DiskSpace.IsFull(_folder))
+                {
+                    throw DiskSpace.Full(_folder, ex);
+                }
+                if (written)
                     return result;
                 Grow();
             }
@@ -66,10 +76,19 @@ internal sealed partial class LmdbStorageEngine
 
     private void Grow()
     {
-        var target = checked(MapSize * 2);
+        var current = MapSize;
+        var target = current > _maxMapSize / 2 ? _maxMapSize : current * 2;
+        if (target <= current)
+            throw new StorageFullException(
+                $"The LMDB map is full: it holds {current} bytes, the most it may grow to. Nothing of this write was " +
+                "stored; delete documents to free room in the map, or allow a larger map.");
         var resized = Gate.RunExclusive(() =>
         {
-            LmdbErrors.Check(LmdbNative.EnvSetMapSize(_env, (nuint)target), "Growing the map");
+            var code = LmdbNative.EnvSetMapSize(_env, (nuint)target);
+            if (code != MdbConstants.Success)
+                throw new StorageFullException(
+                    $"The LMDB map is full ({current} bytes) and could not grow to {target} bytes: " +
+                    $"{LmdbNative.Describe(code)}. Nothing of this write was stored.");
             Interlocked.Exchange(ref _mapSize, target);
         }, CloseTimeout);
         if (!resized)

@@ -11,16 +11,30 @@ internal sealed partial class LmdbStorageEngine : IStorageEngine
     private const uint MaxTables = 32;
     private const uint MaxReaders = 512;
     private const uint FileMode = 0x1A4; // 0644
+
+    /// <summary>The file LMDB keeps its data in, inside the engine's folder.</summary>
+    internal const string DataFileName = "data.mdb";
+
+    /// <summary>The file LMDB keeps its reader table in, beside the data file.</summary>
+    internal const string LockFileName = "lock.mdb";
     private static readonly TimeSpan CloseTimeout = TimeSpan.FromSeconds(30);
 
     private readonly object _writeLock = new();
     private readonly Dictionary<string, StorageTable> _tables = new(StringComparer.Ordinal);
+    private readonly string _folder;
+    private readonly long _maxMapSize;
     private nint _env;
     private long _mapSize;
     private int _disposed;
 
-    public LmdbStorageEngine(string folder, long mapSize)
+    /// <param name="folder">The folder holding <c>data.mdb</c>.</param>
+    /// <param name="mapSize">The initial map size in bytes.</param>
+    /// <param name="maxMapSize">The most the map may grow to; past it a write that needs more room fails with
+    /// <see cref="StorageFullException"/>.</param>
+    public LmdbStorageEngine(string folder, long mapSize, long maxMapSize = long.MaxValue)
     {
+        _folder = folder;
+        _maxMapSize = maxMapSize;
         LmdbErrors.Check(LmdbNative.EnvCreate(out _env), "Creating the LMDB environment");
         try
         {

@@ -11,8 +11,9 @@ namespace RavenLite.Storage.Tests.Documents;
 /// <summary>
 /// Issue 11's fuzz promise: random JSON (valid and broken) and random BSON thrown at <see cref="DocumentContent"/>
 /// and <see cref="DocumentStore.Put(string, DocumentContent, DocumentContent?, long?, CommitMode)"/> get either an
-/// <see cref="ArgumentException"/> or a document that reads back equal; never another exception. Fixed seeds, a
-/// fixed number of cases, and a time budget a hang would blow.
+/// <see cref="ArgumentException"/> or a document that reads back equal; never another exception. Issue 20's: BSON
+/// with a bad boolean or text that is not UTF-8 is always refused. Fixed seeds, a fixed number of cases, and a time
+/// budget a hang would blow.
 /// </summary>
 public sealed class DocumentContentFuzzTests : IDisposable
 {
@@ -63,7 +64,7 @@ public sealed class DocumentContentFuzzTests : IDisposable
     public void Random_bson_is_refused_with_ArgumentException_or_stored_byte_for_byte_and_readable()
     {
         var random = new Random(Seed);
-        var generator = new RandomBson(Seed);
+        var generator = new RandomBson(Seed, strict: true);
         var clock = Stopwatch.StartNew();
         int accepted = 0, refused = 0;
         for (var i = 0; i < 3000; i++)
@@ -97,6 +98,71 @@ public sealed class DocumentContentFuzzTests : IDisposable
         }
         Assert.InRange(accepted, 300, 3000);
         Assert.InRange(refused, 300, 3000);
+    }
+
+    [Fact]
+    public void Random_bson_with_a_bad_boolean_or_text_that_is_not_utf8_is_refused_naming_the_element()
+    {
+        // Bytes that are never part of UTF-8, wherever they stand: one of them makes any text invalid.
+        byte[] neverUtf8 = [0xC0, 0xC1, 0xF5, 0xF8, 0xFE, 0xFF];
+        var random = new Random(Seed);
+        var generator = new RandomBson(Seed + 1, strict: true);
+        var clock = Stopwatch.StartNew();
+        var refused = new int[3];
+        for (var i = 0; i < 2000; i++)
+        {
+            Assert.True(clock.Elapsed < Budget, $"the fuzz run took over {Budget} (case {i})");
+            var bson = generator.Document();
+            if (!Accepts(bson))
+                continue; // refused for another reason (a UUID of the wrong length), which would be reported first
+            var layout = BsonLayout.Of(bson);
+            var texts = layout.Texts.Where(t => t.Length > 0).ToList();
+            var names = Enumerable.Range(0, layout.Types.Count).Where(e => layout.NameEnds[e] > layout.Types[e] + 1).ToList();
+            var kind = random.Next(3);
+            var damaged = (byte[])bson.Clone();
+            string reason;
+            if (kind == 0 && layout.Booleans.Count > 0)
+            {
+                damaged[layout.Booleans[random.Next(layout.Booleans.Count)]] = (byte)random.Next(2, 256);
+                reason = "a boolean whose byte is 0x";
+            }
+            else if (kind == 1 && texts.Count > 0)
+            {
+                var (start, length) = texts[random.Next(texts.Count)];
+                damaged[start + random.Next(length)] = neverUtf8[random.Next(neverUtf8.Length)];
+                reason = "that is not UTF-8";
+            }
+            else if (kind == 2 && names.Count > 0)
+            {
+                var element = names[random.Next(names.Count)];
+                var nameStart = layout.Types[element] + 1;
+                damaged[nameStart + random.Next(layout.NameEnds[element] - nameStart)] = neverUtf8[random.Next(neverUtf8.Length)];
+                reason = "its name is not UTF-8";
+            }
+            else
+            {
+                continue;
+            }
+            var ex = Assert.Throws<ArgumentException>(() => _store.Put("strict", DocumentContent.FromBson(damaged)));
+            Assert.True(ex.Message.Contains("element '", StringComparison.Ordinal) && ex.Message.Contains(reason, StringComparison.Ordinal),
+                $"case {i}: {ex.Message} for BSON {Convert.ToHexString(damaged)}");
+            refused[kind]++;
+        }
+        Assert.Null(_store.Get("strict"));
+        Assert.All(refused, count => Assert.InRange(count, 100, 2000));
+    }
+
+    private static bool Accepts(byte[] bson)
+    {
+        try
+        {
+            DocumentContent.FromBson(bson);
+            return true;
+        }
+        catch (ArgumentException)
+        {
+            return false;
+        }
     }
 
     private static DocumentContent? TryFromJson(string json, string where)

@@ -27,6 +27,12 @@ internal sealed class BsonLayout
     /// <summary>Offsets of the zero bytes that end length-prefixed strings.</summary>
     public List<int> StringEnds { get; } = [];
 
+    /// <summary>Where the text of each string (and code, symbol) starts, and its length without the terminator.</summary>
+    public List<(int Start, int Length)> Texts { get; } = [];
+
+    /// <summary>Offsets of boolean value bytes.</summary>
+    public List<int> Booleans { get; } = [];
+
     public static BsonLayout Of(ReadOnlySpan<byte> bson)
     {
         var layout = new BsonLayout();
@@ -62,6 +68,7 @@ internal sealed class BsonLayout
                 ValueLengths.Add(at);
                 var length = BinaryPrimitives.ReadInt32LittleEndian(bson[at..]);
                 StringEnds.Add(at + 4 + length - 1);
+                Texts.Add((at + 4, length - 1));
                 return 4 + length;
             case BsonType.Binary:
                 ValueLengths.Add(at);
@@ -74,6 +81,7 @@ internal sealed class BsonLayout
             case BsonType.Int32:
                 return 4;
             case BsonType.Boolean:
+                Booleans.Add(at);
                 return 1;
             case BsonType.ObjectId:
                 return 12;

@@ -5,6 +5,7 @@ using System.Text.Encodings.Web;
 using System.Text.Json;
 using Newtonsoft.Json;
 using Newtonsoft.Json.Bson;
+using RavenLite.Storage.Documents;
 
 namespace RavenLite.Storage.Tests.Infrastructure;
 
@@ -84,29 +85,4 @@ internal static class NewtonsoftBsonJson
         DateTime dt => dt.ToString("O", CultureInfo.InvariantCulture),
         _ => Convert.ToString(value, CultureInfo.InvariantCulture)!,
     };
-
-    /// <summary>
-    /// Gives the old reader the bytes it asks for, but answers a request the input cannot satisfy without first
-    /// allocating for it: a binary's bytes come back short straight away (as they would have after allocating the
-    /// full length), and a string longer than what is left fails as running out of input at once (as it would
-    /// have after sizing a StringBuilder by its declared length, up to 4 GB).
-    /// </summary>
-    private sealed class BoundedBinaryReader(Stream stream) : BinaryReader(stream)
-    {
-        private long _unbacked; // how far the last int32 read, taken as a string's length, runs past the input
-
-        public override int ReadInt32()
-        {
-            var value = base.ReadInt32();
-            _unbacked = unchecked(value - 1) - (BaseStream.Length - BaseStream.Position);
-            return value;
-        }
-
-        public override byte[] ReadBytes(int count) =>
-            base.ReadBytes(count < 0 ? count : (int)Math.Min(count, BaseStream.Length - BaseStream.Position));
-
-        // Only the old reader's length-prefixed strings read through here, right after reading their length.
-        public override int Read(byte[] buffer, int index, int count) =>
-            count > 0 && _unbacked > 0 ? throw new EndOfStreamException() : base.Read(buffer, index, count);
-    }
 }

@@ -6,10 +6,11 @@ namespace RavenLite.Storage.Tests.Infrastructure;
 
 /// <summary>
 /// Well-formed BSON documents from a seeded <see cref="Random"/> (so a failure names its seed), using every type the
-/// store can hold, with nesting, empty containers, awkward text and extreme numbers.
+/// store can hold, with nesting, empty containers, awkward text and extreme numbers. Unless <paramref name="strict"/>,
+/// now and then a boolean byte other than 0 or 1 and names or text that are not UTF-8: readers accept those, writes refuse them.
 /// </summary>
 #pragma warning disable CA5394 // test data, not security
-internal sealed class RandomBson(int seed)
+internal sealed class RandomBson(int seed, bool strict = false)
 {
     private static readonly byte[] Types =
     [
@@ -62,7 +63,7 @@ internal sealed class RandomBson(int seed)
         BsonType.Binary => Bin(new byte[] { 0, 1, 2, 3, 5, 6, 0x80, 0xFF }[_random.Next(8)], RandomBytes(_random.Next(6) == 0 ? 300 : 20)),
         BsonType.Undefined or BsonType.Null => [],
         BsonType.ObjectId => RandomBytes(12, exactly: true),
-        BsonType.Boolean => [_random.Next(4) == 0 ? (byte)_random.Next(256) : (byte)_random.Next(2)],
+        BsonType.Boolean => [!strict && _random.Next(4) == 0 ? (byte)_random.Next(256) : (byte)_random.Next(2)],
         BsonType.DateTime => I64(_random.Next(4) switch
         {
             0 => _random.NextInt64(-62135596800000, 253402300800000), // year 1 to 9999
@@ -75,21 +76,21 @@ internal sealed class RandomBson(int seed)
         _ => I64(_random.Next(3) == 0 ? Longs[_random.Next(Longs.Length)] : _random.NextInt64(long.MinValue, long.MaxValue)),
     };
 
-    // Long names are rare: each one sends the rest of its document to the token reader, and most documents
+    // Long names are rare: each one hands its document to BsonDataReader, and most documents
     // should exercise the transcoder's own walk to the end.
     private byte[] Name() => _random.Next(60) switch
     {
         0 => [],
         < 6 => Encoding.UTF8.GetBytes(Text(10).Replace("\0", "", StringComparison.Ordinal)),
-        < 9 => [.. RandomBytes(10).Where(b => b != 0)], // not UTF-8 at all
+        < 9 when !strict => [.. RandomBytes(10).Where(b => b != 0)], // not UTF-8 at all
         < 12 => Encoding.UTF8.GetBytes("a\"b\\c/d<e>&'\u2028\u00e9\u65e5\U0001F600"),
         12 => Encoding.UTF8.GetBytes(Text(200).Replace("\0", "", StringComparison.Ordinal)),
-        13 => [.. RandomBytes(300).Where(b => b != 0)],
+        13 when !strict => [.. RandomBytes(300).Where(b => b != 0)],
         _ => Encoding.ASCII.GetBytes("key" + _random.Next(20).ToString(CultureInfo.InvariantCulture)),
     };
 
     /// <summary>Mostly valid UTF-8; now and then raw bytes, which the old reader decoded with replacement characters.</summary>
-    private byte[] TextBytes(int maxLength) => _random.Next(12) == 0
+    private byte[] TextBytes(int maxLength) => !strict && _random.Next(12) == 0
         ? RandomBytes(maxLength)
         : Encoding.UTF8.GetBytes(Text(maxLength));
 

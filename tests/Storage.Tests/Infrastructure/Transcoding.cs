@@ -9,30 +9,30 @@ namespace RavenLite.Storage.Tests.Infrastructure;
 /// <summary>What reading one BSON document as JSON gave: the bytes and token count, or the exception.</summary>
 internal sealed record Transcoding(byte[]? Json, int Tokens, Exception? Error)
 {
-    /// <summary>The read path as it is now (the transcoder, handing over to the token reader as needed).</summary>
+    /// <summary>The read path as it is now (the transcoder's walk, handing over to BsonDataReader as needed).</summary>
     public static Transcoding New(byte[] bson) => Run(bson, BsonCodec.ToJson);
 
-    /// <summary>The token reader alone, from the first byte: it too must match the old path on any input.</summary>
-    public static Transcoding TokenReaderOnly(byte[] bson) => Run(bson, static (span, output) =>
+    /// <summary>The transcoder's hand-off to BsonDataReader alone, from the first byte: it too must match on any input.</summary>
+    public static Transcoding HandOffOnly(byte[] bson) => Run(bson, static (span, output) =>
     {
         using var writer = new Utf8JsonWriter(output, new JsonWriterOptions
         {
             SkipValidation = true,
             Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping,
         });
-        return BsonTokenReader.ReadAll(span, writer);
+        return BsonJsonTranscoder.WriteThroughNewtonsoft(span, writer, written: 0);
     });
 
     /// <summary>The read path as it was (Newtonsoft's BsonDataReader).</summary>
     public static Transcoding Old(byte[] bson) => Run(bson, NewtonsoftBsonJson.ToJson);
 
-    /// <summary>Asserts the new read path (and the token reader alone) treat <paramref name="bson"/> as the old one did.</summary>
+    /// <summary>Asserts the new read path (and its hand-off alone) treat <paramref name="bson"/> as the old one did.</summary>
     public static void AssertSameAsOld(byte[] bson, string context = "")
     {
         var expected = Old(bson);
         expected.AssertSame(New(bson), "new read path", bson, context);
-        if (bson.Length > 0) // refusing no bytes at all is BsonCodec's, before the token reader
-            expected.AssertSame(TokenReaderOnly(bson), "token reader", bson, context);
+        if (bson.Length > 0) // refusing no bytes at all is BsonCodec's, before the hand-off
+            expected.AssertSame(HandOffOnly(bson), "hand-off", bson, context);
     }
 
     public string Text => Json is null ? $"{Error!.GetType().Name}: {Error.Message}" : Encoding.UTF8.GetString(Json);

@@ -34,7 +34,7 @@ public sealed class GuidValueTests : IDisposable
     public void Both_read_paths_give_the_guid_string()
     {
         var bson = One(BsonType.Binary, Bin(4, s_id.ToByteArray()));
-        // Past a name of 128 bytes the token reader takes over; it must agree with the fast walk.
+        // Past a name of 128 bytes BsonDataReader takes over; it must agree with the fast walk.
         var handedOver = Doc(El(BsonType.Int32, new string('n', 130), I32(1)), El(BsonType.Binary, "v", Bin(4, s_id.ToByteArray())));
 
         Assert.Equal("""{"v":"0f8fad5b-d9cb-469f-a165-70867728950e"}""", Transcoding.New(bson).Text);

@@ -53,4 +53,24 @@ public sealed class LmdbMapGrowthTests : IDisposable
         using var read = engine.BeginRead();
         Assert.True(read.TryGet(table, "k099"u8, out _));
     }
+
+    [Fact]
+    public void A_copy_of_a_map_more_than_half_used_grows_the_map_first()
+    {
+        const long oneMiB = 1024 * 1024;
+        using var engine = new LmdbStorageEngine(_dir.Path, oneMiB);
+        var table = engine.OpenTable("t");
+        for (var i = 0; i < 10; i++)
+        {
+            var n = i;
+            engine.Write(tx => { tx.Put(table, Encoding.UTF8.GetBytes($"k{n}"), new byte[64 * 1024]); return 0; });
+        }
+        Assert.Equal(oneMiB, engine.MapSize);
+        var copy = Directory.CreateDirectory(Path.Combine(_dir.Path, "copy")).FullName;
+
+        engine.CopyTo(copy);
+
+        Assert.Equal(2 * oneMiB, engine.MapSize);
+        Assert.True(File.Exists(Path.Combine(copy, "data.mdb")));
+    }
 }

@@ -52,7 +52,10 @@ public sealed class StudioServer : IAsyncDisposable
         Client.Dispose();
         await App.StopAsync();
         await App.DisposeAsync();
-        if (Directory.Exists(DataDirectory))
-            Directory.Delete(DataDirectory, recursive: true);
+        foreach (var folder in new[] { DataDirectory, Path.TrimEndingDirectorySeparator(DataDirectory) + "-backups" })
+        {
+            if (Directory.Exists(folder))
+                Directory.Delete(folder, recursive: true);
+        }
     }
 }

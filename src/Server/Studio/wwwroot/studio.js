@@ -5,8 +5,9 @@ import { renderDocuments, renderDocument, renderNewDocument } from './documents.
 import { renderQuery } from './query.js';
 import { renderIndexes, renderIndex } from './indexes.js';
 import { renderStats } from './stats.js';
+import { renderBackups } from './backups.js';
 
-// Routes: #collections, #collection/<name>, #documents, #doc/<key>, #new, #query, #indexes, #index/<name>, #new-index, #stats.
+// Routes: #collections, #collection/<name>, #documents, #doc/<key>, #new, #query, #indexes, #index/<name>, #new-index, #stats, #backups.
 const routes = {
   collections: () => renderCollections(),
   collection: name => renderCollection(name),
@@ -18,6 +19,7 @@ const routes = {
   index: name => renderIndex(name),
   'new-index': () => renderIndex(null),
   stats: () => renderStats(),
+  backups: () => renderBackups(),
 };
 
 async function route() {

@@ -64,6 +64,10 @@ internal static unsafe partial class LmdbNative
     [LibraryImport(Library, EntryPoint = "mdb_env_sync")]
     public static partial int EnvSync(nint env, int force);
 
+    /// <summary>Copies the environment into <paramref name="path"/> (a folder) from one read snapshot.</summary>
+    [LibraryImport(Library, EntryPoint = "mdb_env_copy2", StringMarshalling = StringMarshalling.Utf8)]
+    public static partial int EnvCopy2(nint env, string path, uint flags);
+
     [LibraryImport(Library, EntryPoint = "mdb_env_get_maxkeysize")]
     public static partial int EnvGetMaxKeySize(nint env);
 

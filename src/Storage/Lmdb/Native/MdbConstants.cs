@@ -8,11 +8,16 @@ internal static class MdbConstants
     public const uint NoTls = 0x200000;
     public const uint NoReadAhead = 0x800000;
 
+    // mdb_env_copy2 flags
+    public const uint CopyCompact = 0x01;
+
     // mdb_dbi_open flags
     public const uint Create = 0x40000;
 
     // return codes
     public const int Success = 0;
+    public const int InputOutputError = 5;  // EIO: LMDB's answer to a short write, as on a disk that just filled up
+    public const int NoSpaceLeft = 28;      // ENOSPC
     public const int KeyExist = -30799;
     public const int NotFound = -30798;
     public const int PageNotFound = -30797;

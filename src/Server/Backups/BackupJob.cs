@@ -1,0 +1,57 @@
+using RavenLite.Database;
+using RavenLite.Storage.Backups;
+
+namespace RavenLite.Server.Backups;
+
+/// <summary>One backup the server runs: updated from the backup's thread, read by requests.</summary>
+internal sealed class BackupJob(string id, string folder, DateTimeOffset startedAt)
+{
+    private readonly object _lock = new();
+    private BackupStatus _status = new(id, folder, BackupState.Running, null, startedAt, null, null, null, null, null);
+
+    public string Folder => folder;
+
+    public BackupState State => Status().State;
+
+    public BackupStatus Status()
+    {
+        lock (_lock)
+            return _status;
+    }
+
+    public void Report(BackupProgress progress)
+    {
+        lock (_lock)
+            _status = _status with { Step = progress.Finished ? _status.Step : progress.Step };
+    }
+
+    public void Succeed(BackupManifest manifest)
+    {
+        lock (_lock)
+            _status = _status with
+            {
+                State = BackupState.Succeeded, Step = null, FinishedAt = DateTimeOffset.UtcNow, LastEtag = manifest.LastEtag,
+                Documents = manifest.Documents, Bytes = manifest.Files.Sum(f => f.Bytes),
+            };
+    }
+
+    public void Fail(string error)
+    {
+        lock (_lock)
+            _status = _status with { State = BackupState.Failed, FinishedAt = DateTimeOffset.UtcNow, Error = error };
+    }
+}
+
+/// <summary>What <c>/admin/backups</c> says about one backup.</summary>
+/// <param name="Id">Its folder's name: <c>GET /admin/backups/{Id}</c>.</param>
+/// <param name="Folder">Its folder, on the server's machine.</param>
+/// <param name="State">Running, Succeeded or Failed.</param>
+/// <param name="Step">While running: documents, indexes or manifest.</param>
+/// <param name="StartedAt">When it began (for one found on disk: its manifest's time).</param>
+/// <param name="FinishedAt">When it finished.</param>
+/// <param name="LastEtag">The etag of the last write it holds.</param>
+/// <param name="Documents">How many documents it holds.</param>
+/// <param name="Bytes">Its size.</param>
+/// <param name="Error">Why it failed.</param>
+internal sealed record BackupStatus(string Id, string Folder, BackupState State, string? Step, DateTimeOffset? StartedAt,
+    DateTimeOffset? FinishedAt, long? LastEtag, long? Documents, long? Bytes, string? Error);

@@ -1,0 +1,113 @@
+using System.Globalization;
+using RavenLite.Database;
+using RavenLite.Server.Errors;
+using RavenLite.Server.Hosting;
+using RavenLite.Storage;
+using RavenLite.Storage.Backups;
+
+namespace RavenLite.Server.Backups;
+
+/// <summary>
+/// The server's backups: at most one running at a time, on a thread of its own (never a request's), and those found in
+/// <see cref="RavenLiteServerOptions.BackupDirectory"/>.
+/// </summary>
+internal sealed class BackupJobs(DocumentDatabase database, RavenLiteServerOptions options, ILogger<BackupJobs> logger)
+{
+    private const int FinishedKept = 50;
+    private readonly object _lock = new();
+    private readonly List<BackupJob> _jobs = [];
+
+    /// <summary>
+    /// Starts a backup into <paramref name="folder"/> (absolute, or relative to the backup directory; null: a new folder
+    /// there named for the time) and returns at once.
+    /// </summary>
+    /// <exception cref="RequestException">409 while another backup runs; 400 when the folder is not new or empty.</exception>
+    public BackupJob Start(string? folder)
+    {
+        var name = folder ?? "backup-" + DateTimeOffset.UtcNow.ToString("yyyyMMdd'T'HHmmss'Z'", CultureInfo.InvariantCulture);
+        var path = Path.GetFullPath(Path.Combine(options.BackupDirectory, name));
+        if (Directory.Exists(path) && Directory.EnumerateFileSystemEntries(path).Any())
+            throw RequestException.BadRequest($"The backup folder '{path}' is not empty: back up into a new or empty folder.");
+        BackupJob job;
+        lock (_lock)
+        {
+            if (_jobs.FirstOrDefault(j => j.State == BackupState.Running) is { } running)
+                throw new RequestException(StatusCodes.Status409Conflict,
+                    $"A backup is already running (into '{running.Folder}'); wait for it to finish. GET /admin/backups shows its progress.");
+            job = new BackupJob(Path.GetFileName(path), path, DateTimeOffset.UtcNow);
+            _jobs.Insert(0, job);
+            if (_jobs.Count > FinishedKept)
+                _jobs.RemoveAt(_jobs.Count - 1);
+        }
+        _ = RunAsync(job);
+        return job;
+    }
+
+    /// <summary>The backups this server ran since it started (newest first), then the others in the backup directory.</summary>
+    public IReadOnlyList<BackupStatus> List()
+    {
+        List<BackupStatus> listed;
+        lock (_lock)
+            listed = [.. _jobs.Select(j => j.Status())];
+        if (Directory.Exists(options.BackupDirectory))
+        {
+            var known = listed.Select(s => s.Folder).ToHashSet(StringComparer.Ordinal);
+            listed.AddRange(Directory.EnumerateDirectories(options.BackupDirectory)
+                .Where(d => !known.Contains(d) && File.Exists(Path.Combine(d, BackupManifest.FileName)))
+                .Select(Found)
+                .OfType<BackupStatus>()
+                .OrderByDescending(s => s.StartedAt));
+        }
+        return listed;
+    }
+
+    /// <summary>The backup named <paramref name="id"/> (its folder's name), or null.</summary>
+    public BackupStatus? Find(string id) =>
+        List().FirstOrDefault(s => string.Equals(s.Id, id, StringComparison.Ordinal));
+
+    private async Task RunAsync(BackupJob job)
+    {
+        try
+        {
+            var manifest = await database.BackupAsync(job.Folder, new JobProgress(job));
+            job.Succeed(manifest);
+            ServerLog.BackupFinished(logger, job.Folder, manifest.LastEtag, manifest.Documents);
+        }
+#pragma warning disable CA1031 // A failed backup is reported on its job and logged; it must never reach the process.
+        catch (Exception ex)
+        {
+            var told = ex is IOException or ArgumentException or NotSupportedException or ObjectDisposedException or UnauthorizedAccessException;
+            job.Fail(told ? ex.Message : ErrorMapping.UnexpectedMessage);
+            ServerLog.BackupFailed(logger, ex, job.Folder);
+        }
+#pragma warning restore CA1031
+    }
+
+    private static BackupStatus? Found(string folder)
+    {
+        try
+        {
+            var manifest = BackupManifest.Read(folder);
+            return new BackupStatus(Path.GetFileName(folder), folder, BackupState.Succeeded, null, manifest.Created, manifest.Created,
+                manifest.LastEtag, manifest.Documents, manifest.Files.Sum(f => f.Bytes), null);
+        }
+        catch (InvalidDataException ex)
+        {
+            return new BackupStatus(Path.GetFileName(folder), folder, BackupState.Failed, null, null, null, null, null, null, ex.Message);
+        }
+    }
+
+    private sealed class JobProgress(BackupJob job) : IProgress<BackupProgress>
+    {
+        public void Report(BackupProgress value) => job.Report(value);
+    }
+}
+
+/// <summary>Whether a backup is running, finished whole, or failed.</summary>
+[System.Text.Json.Serialization.JsonConverter(typeof(System.Text.Json.Serialization.JsonStringEnumConverter<BackupState>))]
+internal enum BackupState
+{
+    Running,
+    Succeeded,
+    Failed,
+}
