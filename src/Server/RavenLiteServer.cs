@@ -50,6 +50,7 @@ internal static class RavenLiteServer
         OpenDatabase(app, options);
         UseMiddleware(app, options);
         DocumentRoutes.Map(app);
+        PatchRoutes.Map(app);
         DocumentListRoutes.Map(app);
         BulkRoutes.Map(app);
         MultiGetRoutes.Map(app);

@@ -18,6 +18,8 @@ internal static partial class ErrorMapping
     {
         RequestException request => (request.StatusCode, request.Message, false),
         ConcurrencyException conflict => (StatusCodes.Status409Conflict, conflict.Message, false),
+        // RFC 5789: a patch that cannot apply to the document's current state is a conflict (a failed test) or unprocessable.
+        PatchException patch => (patch.TestFailed ? StatusCodes.Status409Conflict : StatusCodes.Status422UnprocessableEntity, patch.Message, false),
         IndexNotFoundException missing => (StatusCodes.Status404NotFound, missing.Message, false),
         // Parse and binding errors quote the query and give the position where it failed.
         QueryException query => (StatusCodes.Status400BadRequest, query.Message, false),

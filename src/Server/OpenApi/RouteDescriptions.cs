@@ -27,6 +27,15 @@ internal static class RouteDescriptions
                 (413, "The body is larger than the server accepts.")),
             ResponseHeaders = [s_etagHeader],
         },
+        ["PATCH docs/{id}"] = new("Changes part of a document with a JSON Patch (RFC 6902), applied in the write transaction to the current version: all operations or none.", "Documents")
+        {
+            Parameters = [s_ifMatch],
+            Body = ("array", "application/json-patch+json: [{\"op\": \"add\"|\"remove\"|\"replace\"|\"move\"|\"copy\"|\"test\"|\"increment\", \"path\", \"from\", \"value\"}]."),
+            Responses = Statuses((200, "Patched: {\"Key\", \"ETag\"}."), (400, "Not a JSON Patch document."), (404, "No such document."),
+                (409, "If-Match or a test operation failed; nothing was written."), (415, "The body is not application/json-patch+json."),
+                (422, "A path or value does not fit the document; nothing was written.")),
+            ResponseHeaders = [s_etagHeader],
+        },
         ["DELETE docs/{id}"] = new("Deletes a document (a missing one is a no-op unless If-Match is given).", "Documents")
         {
             Parameters = [s_ifMatch],
@@ -45,11 +54,11 @@ internal static class RouteDescriptions
             Parameters = [s_start, s_pageSize],
             Responses = Statuses((200, "{\"Start\", \"PageSize\", \"RequestedPageSize\", \"TotalResults\", \"Results\"}."), (400, "A paging argument is not a whole number >= 0.")),
         },
-        ["POST bulk_docs"] = new("Puts and deletes in one transaction: all of them, or none.", "Documents")
+        ["POST bulk_docs"] = new("Puts, deletes and patches in one transaction: all of them, or none.", "Documents")
         {
-            Body = ("array", "Commands: {\"Method\": \"PUT\"|\"DELETE\", \"Key\", \"Document\", \"Metadata\", \"Etag\"}."),
+            Body = ("array", "Commands: {\"Method\": \"PUT\"|\"DELETE\"|\"PATCH\", \"Key\", \"Document\", \"Metadata\", \"Patch\" (a JSON Patch array), \"Etag\"}."),
             Responses = Statuses((200, "One result per command: {\"Method\", \"Key\", \"Etag\", \"Deleted\"}."), (400, "A bad command (the error names its index)."),
-                (409, "An etag did not match; nothing was written.")),
+                (409, "An etag or a patch's test did not match; nothing was written."), (422, "A patch's path does not fit its document.")),
             SuccessType = "array",
         },
         ["POST queries"] = new("Several documents by key, read in one transaction.", "Documents")
