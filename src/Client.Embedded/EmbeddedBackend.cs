@@ -30,6 +30,8 @@ internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDataba
             var command = commands[i];
             batch[i] = command.IsDelete
                 ? BatchCommand.Delete(command.Key, command.ExpectedEtag)
+                : command.PatchJson is { } patch
+                ? BatchCommand.Patch(command.Key, DocumentPatch.Parse(patch), command.ExpectedEtag)
                 : BatchCommand.Put(command.Key, DocumentContent.FromJson(command.Data), DocumentContent.FromJson(command.Metadata!),
                     command.ExpectedEtag);
         }

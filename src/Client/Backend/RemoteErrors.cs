@@ -23,6 +23,8 @@ internal static partial class RemoteErrors
     {
         if (error.Status != 409)
             return Common(error);
+        if (PatchFailed().IsMatch(error.Message))
+            return new PatchException(error.Message, testFailed: true);
         // "Batch command N: concurrency conflict on document 'k': expected etag E, but its current etag is A."
         var index = CommandIndex().Match(error.Message);
         if (!index.Success || int.Parse(index.Groups[1].Value, CultureInfo.InvariantCulture) is var i && i >= commands.Count)
@@ -35,7 +37,9 @@ internal static partial class RemoteErrors
     private static Exception Common(RemoteError error) => error.Status switch
     {
         400 or 413 => new ArgumentException(error.Message),
+        409 when PatchFailed().IsMatch(error.Message) => new PatchException(error.Message, testFailed: true),
         409 => new InvalidOperationException(error.Message),
+        422 => new PatchException(error.Message, testFailed: false),
         504 => new TimeoutException(error.Message),
         503 => new ObjectDisposedException("RavenLite server", error.Message),
         _ => new HttpRequestException(error.Message, null, (System.Net.HttpStatusCode)error.Status),
@@ -43,6 +47,9 @@ internal static partial class RemoteErrors
 
     [GeneratedRegex(@"^Batch command (\d{1,9}): concurrency conflict")]
     private static partial Regex CommandIndex();
+
+    [GeneratedRegex(@"^(Batch command \d{1,9}: )?Patch of '")]
+    private static partial Regex PatchFailed();
 
     [GeneratedRegex(@"its current etag is (\d{1,19})")]
     private static partial Regex ActualEtag();
