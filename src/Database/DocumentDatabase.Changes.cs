@@ -10,6 +10,7 @@ public sealed partial class DocumentDatabase
     // Never disposed: a feed starting as the database closes may still link to its token (it has no timer to release).
     private readonly CancellationTokenSource _closing = new();
     private ChangeSignal? _changeSignal;
+    private readonly System.Collections.Concurrent.ConcurrentDictionary<FeedPosition, byte> _openFeeds = new();
 
     /// <summary>
     /// The changes feed: every document put and delete with an etag greater than <paramref name="fromEtag"/>, history
@@ -33,33 +34,58 @@ public sealed partial class DocumentDatabase
         var signal = ChangeSignalOrStart();
         using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken, _closing.Token);
         var last = fromEtag;
-        var reported = IndexEtags();
-        while (true)
+        var reported = new Dictionary<string, long>(StringComparer.OrdinalIgnoreCase);
+        var position = new FeedPosition { Etag = fromEtag };
+        _openFeeds.TryAdd(position, 0);
+        try
         {
-            cancellationToken.ThrowIfCancellationRequested();
-            var documentsChanged = signal.Next;
-            var indexesProgressed = Indexes.NextIndexingProgress;
-            var batch = ReadChanges(last);
-            if (batch is null)
-                yield break;
-            foreach (var change in batch)
+            while (true)
             {
-                yield return change;
-                last = change.Etag;
-            }
-            foreach (var caughtUp in IndexesCaughtUp(reported, last))
-                yield return caughtUp;
-            if (batch.Count == ChangesBatchSize)
-                continue;
-            try
-            {
-                await Task.WhenAny(documentsChanged, indexesProgressed).WaitAsync(stop.Token).ConfigureAwait(false);
-            }
-            catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested)
-            {
-                yield break; // the database is closing
+                cancellationToken.ThrowIfCancellationRequested();
+                var documentsChanged = signal.Next;
+                var indexesProgressed = Indexes.NextIndexingProgress;
+                var batch = ReadChanges(last);
+                if (batch is null)
+                    yield break;
+                foreach (var change in batch)
+                {
+                    yield return change;
+                    last = change.Etag;
+                    Volatile.Write(ref position.Etag, last);
+                }
+                foreach (var caughtUp in IndexesCaughtUp(reported, fromEtag, last))
+                    yield return caughtUp;
+                if (batch.Count == ChangesBatchSize)
+                    continue;
+                try
+                {
+                    await Task.WhenAny(documentsChanged, indexesProgressed).WaitAsync(stop.Token).ConfigureAwait(false);
+                }
+                catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested)
+                {
+                    yield break; // the database is closing
+                }
             }
         }
+        finally
+        {
+            _openFeeds.TryRemove(position, out _);
+        }
+    }
+
+    /// <summary>The last etag the slowest open feed delivered: deletes after it must not be purged yet.</summary>
+    private long SlowestFeed()
+    {
+        var slowest = long.MaxValue;
+        foreach (var feed in _openFeeds.Keys)
+            slowest = Math.Min(slowest, Volatile.Read(ref feed.Etag));
+        return slowest;
+    }
+
+    /// <summary>Where one open feed is: the etag of the last change it delivered.</summary>
+    private sealed class FeedPosition
+    {
+        public long Etag;
     }
 
     /// <summary>The next batch after <paramref name="etag"/>; null once the database has closed.</summary>
@@ -77,18 +103,18 @@ public sealed partial class DocumentDatabase
         }
     }
 
-    private Dictionary<string, long> IndexEtags() =>
-        GetIndexStatistics().ToDictionary(index => index.Name, index => index.LastIndexedEtag, StringComparer.OrdinalIgnoreCase);
-
-    /// <summary>Indexes that are not stale and reached an etag the feed has already delivered (so events stay in order).</summary>
-    private List<DatabaseChange> IndexesCaughtUp(Dictionary<string, long> reported, long delivered)
+    /// <summary>
+    /// Indexes that are not stale and reached an etag past the feed's start and past what was reported, but not past what
+    /// the feed has delivered (so an index event follows the changes it covers).
+    /// </summary>
+    private List<DatabaseChange> IndexesCaughtUp(Dictionary<string, long> reported, long fromEtag, long delivered)
     {
         var events = new List<DatabaseChange>();
         if (_closing.IsCancellationRequested)
             return events;
         foreach (var index in GetIndexStatistics())
         {
-            if (index.IsStale || index.LastIndexedEtag > delivered || index.LastIndexedEtag <= reported.GetValueOrDefault(index.Name))
+            if (index.IsStale || index.LastIndexedEtag > delivered || index.LastIndexedEtag <= reported.GetValueOrDefault(index.Name, fromEtag))
                 continue;
             reported[index.Name] = index.LastIndexedEtag;
             events.Add(new DatabaseChange(ChangeKind.IndexCaughtUp, index.LastIndexedEtag, null, null, index.Name));
@@ -104,6 +130,7 @@ public sealed partial class DocumentDatabase
         if (Interlocked.CompareExchange(ref _changeSignal, signal, null) is { } winner)
             return winner;
         Documents.DocumentsChanged += signal.Pulse;
+        Documents.KeepTombstonesAfter(SlowestFeed);
         return signal;
     }
 

@@ -51,6 +51,7 @@ internal static class RavenLiteServer
         UseMiddleware(app, options);
         DocumentRoutes.Map(app);
         PatchRoutes.Map(app);
+        ChangesRoutes.Map(app);
         DocumentListRoutes.Map(app);
         BulkRoutes.Map(app);
         MultiGetRoutes.Map(app);

@@ -66,6 +66,21 @@ internal static class RouteDescriptions
             Body = ("array", "The keys (strings)."),
             Responses = Statuses((200, "{\"Results\": [document or null, ...]} in request order."), (400, "Not an array of strings, or too many keys.")),
         },
+        ["GET changes"] = new("The changes feed as Server-Sent Events: every put and delete after an etag, in etag order, then live; index caught-up events.", "Changes")
+        {
+            Parameters =
+            [
+                new("Last-Event-ID", ParameterPlace.Header, "string", "Resume after this etag (what an EventSource sends when it reconnects)."),
+                new("from", ParameterPlace.Query, "string", "Start after this etag when there is no Last-Event-ID (default 0: everything)."),
+                new("key", ParameterPlace.Query, "string", "Only this document (repeatable)."),
+                new("prefix", ParameterPlace.Query, "string", "Only keys starting with this (repeatable)."),
+                new("collection", ParameterPlace.Query, "string", "Only documents of this Raven-Entity-Name (repeatable)."),
+                new("indexes", ParameterPlace.Query, "boolean", "false: no index events."),
+            ],
+            Responses = Statuses((200, "text/event-stream: 'put'/'delete' events (id = etag, data {\"Kind\", \"Etag\", \"Key\", \"EntityName\"}), 'index' events, ': heartbeat' comments; 'cut-off' for a client that stopped reading, 'closed' at shutdown, each with {\"Message\", \"LastEtag\"}."),
+                (400, "A bad Last-Event-ID, from or indexes.")),
+            SuccessType = null,
+        },
         ["GET indexes"] = new("Every index with its statistics and definition, ordered by name.", "Indexes")
         {
             Responses = Statuses((200, "[{\"Name\", \"IsBuiltIn\", \"DocumentCount\", \"LastIndexedEtag\", \"IsStale\", \"ErrorCount\", \"LastError\", \"Definition\", ...}]")),

@@ -4,6 +4,14 @@ namespace RavenLite.Storage.Documents;
 
 public sealed partial class DocumentStore
 {
+    private Func<long>? _tombstoneFloor;
+
+    /// <summary>
+    /// Keeps <see cref="PurgeTombstones"/> from removing tombstones after the etag <paramref name="floor"/> returns: the
+    /// position of the slowest open changes feed, which must still deliver those deletes.
+    /// </summary>
+    public void KeepTombstonesAfter(Func<long> floor) => Volatile.Write(ref _tombstoneFloor, floor);
+
     /// <summary>
     /// Puts (current versions) and deletes (tombstones) with an etag greater than <paramref name="etag"/>, merged in etag
     /// order, at most <paramref name="maxCount"/>, read in one transaction so nothing committed before it is skipped. Reads

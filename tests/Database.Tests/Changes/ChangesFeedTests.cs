@@ -137,6 +137,29 @@ public sealed class ChangesFeedTests : IDisposable
     }
 
     [Fact]
+    public async Task An_open_feed_keeps_the_indexer_from_purging_deletes_it_has_not_delivered()
+    {
+        using var cts = new CancellationTokenSource(s_timeout);
+        _db.Put("a/1", Doc(1), Entity("A"));
+        await using var feed = _db.Changes(0, cts.Token).GetAsyncEnumerator(cts.Token);
+        Assert.True(await feed.MoveNextAsync());
+        Assert.Equal("a/1", feed.Current.Key);
+
+        _db.Put("a/2", Doc(2), Entity("A"));
+        _db.Delete("a/2");
+        _db.Put("a/3", Doc(3), Entity("A"));
+        await _db.WaitForNonStaleAsync("Raven/DocumentsByEntityName", s_timeout, cts.Token);
+        var rest = new List<(ChangeKind, string?)>();
+        while (rest.Count < 2 && await feed.MoveNextAsync())
+        {
+            if (feed.Current.Kind != ChangeKind.IndexCaughtUp)
+                rest.Add((feed.Current.Kind, feed.Current.Key));
+        }
+
+        Assert.Equal([(ChangeKind.Delete, "a/2"), (ChangeKind.Put, "a/3")], rest);
+    }
+
+    [Fact]
     public void Feed_reads_headers_in_batches_and_merges_tombstones()
     {
         _db.Batch(Enumerable.Range(0, 3000).Select(i => BatchCommand.Put($"k/{i}", Doc(i))).ToList());
