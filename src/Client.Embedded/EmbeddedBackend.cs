@@ -70,6 +70,16 @@ internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDataba
     public async Task<QueryPage> QueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken) =>
         ToPage(await Database.QueryAsync(indexName, query, cancellationToken).ConfigureAwait(false));
 
+    public async IAsyncEnumerable<DatabaseChange> Changes(long fromEtag, ChangesFilter filter,
+        [System.Runtime.CompilerServices.EnumeratorCancellation] CancellationToken cancellationToken)
+    {
+        await foreach (var change in Database.Changes(fromEtag, cancellationToken).ConfigureAwait(false))
+        {
+            if (filter.Matches(change))
+                yield return change;
+        }
+    }
+
     private static StoredDocument ToStored(Document document) =>
         new(document.Key, document.Etag, document.DataJson, document.MetadataJson);
 

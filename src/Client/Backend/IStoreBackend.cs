@@ -25,4 +25,11 @@ public interface IStoreBackend : IDisposable
 
     /// <summary>As <see cref="Query"/>, without blocking on the network.</summary>
     Task<QueryPage> QueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken);
+
+    /// <summary>
+    /// The changes feed after <paramref name="fromEtag"/> that passes <paramref name="filter"/>: history, then live, each
+    /// document change once in etag order. A backend without one throws <see cref="NotSupportedException"/>.
+    /// </summary>
+    IAsyncEnumerable<DatabaseChange> Changes(long fromEtag, ChangesFilter filter, CancellationToken cancellationToken) =>
+        throw new NotSupportedException($"{GetType().Name} has no changes feed.");
 }
