@@ -5,8 +5,9 @@ import { renderDocuments, renderDocument, renderNewDocument } from './documents.
 import { renderQuery } from './query.js';
 import { renderIndexes, renderIndex } from './indexes.js';
 import { renderStats } from './stats.js';
+import { renderChanges, stopChanges } from './changes.js';
 
-// Routes: #collections, #collection/<name>, #documents, #doc/<key>, #new, #query, #indexes, #index/<name>, #new-index, #stats.
+// Routes: #collections, #collection/<name>, #documents, #doc/<key>, #new, #query, #indexes, #index/<name>, #new-index, #stats, #changes.
 const routes = {
   collections: () => renderCollections(),
   collection: name => renderCollection(name),
@@ -18,6 +19,7 @@ const routes = {
   index: name => renderIndex(name),
   'new-index': () => renderIndex(null),
   stats: () => renderStats(),
+  changes: () => renderChanges(),
 };
 
 async function route() {
@@ -29,6 +31,7 @@ async function route() {
   const section = name === 'collection' ? 'collections' : name === 'doc' || name === 'new' ? 'documents' : name === 'index' || name === 'new-index' ? 'indexes' : name;
   for (const link of document.querySelectorAll('nav a')) link.classList.toggle('active', link.dataset.view === section);
   document.body.dataset.ready = 'false';
+  stopChanges();
   try {
     await render(argument);
   } catch (error) {
