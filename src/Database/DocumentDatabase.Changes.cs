@@ -43,7 +43,9 @@ public sealed partial class DocumentDatabase
             {
                 cancellationToken.ThrowIfCancellationRequested();
                 var documentsChanged = signal.Next;
-                var indexesProgressed = Indexes.NextIndexingProgress;
+                if (_closing.IsCancellationRequested || Volatile.Read(ref _indexes) is not { } indexes)
+                    yield break;
+                var indexesProgressed = indexes.NextIndexingProgress;
                 var batch = ReadChanges(last);
                 if (batch is null)
                     yield break;
@@ -110,9 +112,18 @@ public sealed partial class DocumentDatabase
     private List<DatabaseChange> IndexesCaughtUp(Dictionary<string, long> reported, long fromEtag, long delivered)
     {
         var events = new List<DatabaseChange>();
-        if (_closing.IsCancellationRequested)
+        if (_closing.IsCancellationRequested || Volatile.Read(ref _indexes) is not { } indexes)
             return events;
-        foreach (var index in GetIndexStatistics())
+        IReadOnlyList<Indexing.IndexStatistics> statistics;
+        try
+        {
+            statistics = indexes.GetStatistics();
+        }
+        catch (ObjectDisposedException)
+        {
+            return events; // closing
+        }
+        foreach (var index in statistics)
         {
             if (index.IsStale || index.LastIndexedEtag > delivered || index.LastIndexedEtag <= reported.GetValueOrDefault(index.Name, fromEtag))
                 continue;

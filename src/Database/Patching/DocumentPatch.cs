@@ -69,6 +69,12 @@ public sealed partial class DocumentPatch : IDocumentPatch
                 var test = ex.FailedOperation?.OperationType == OperationType.Test;
                 throw new PatchException($"Patch of '{key}' failed: {ex.Message} Nothing was written.", test, ex);
             }
+            catch (Exception ex) when (ex is ArgumentException or InvalidOperationException or Newtonsoft.Json.JsonException)
+            {
+                // The library reports most failures as JsonPatchException; a value or path it cannot handle otherwise is
+                // still the patch's fault, not the server's.
+                throw new PatchException($"Patch of '{key}' failed: {ex.Message} Nothing was written.", testFailed: false, ex);
+            }
         }
         return data;
     }

@@ -42,7 +42,10 @@ internal static class Increments
             }
         }
         if (current.Type is JTokenType.Integer or JTokenType.Float)
-            return new JValue(current.Value<double>() + delta.Value<double>());
+        {
+            var sum = current.Value<double>() + delta.Value<double>();
+            return double.IsFinite(sum) ? new JValue(sum) : throw Fail(key, operation, "the sum is too large for a JSON number");
+        }
         throw Fail(key, operation, $"the value there is {current.Type}, not a number");
     }
 

@@ -5,7 +5,8 @@ namespace RavenLite.Database;
 /// <summary>
 /// One operation of a <see cref="DocumentPatch"/>: <see cref="Op"/> is an RFC 6902 operation (<c>add</c>,
 /// <c>remove</c>, <c>replace</c>, <c>move</c>, <c>copy</c>, <c>test</c>) or <c>increment</c>; <see cref="Path"/> and
-/// <see cref="From"/> are JSON Pointers (RFC 6901, <c>/Lines/0/Price</c>).
+/// <see cref="From"/> are JSON Pointers (RFC 6901, <c>/Lines/0/Price</c>) to a member: the empty pointer (the whole
+/// document) is refused, as a patch that replaces everything is a put.
 /// </summary>
 /// <param name="Op">The operation name, lower case as in RFC 6902.</param>
 /// <param name="Path">Where it applies.</param>
@@ -46,8 +47,6 @@ public sealed record PatchOperation(string Op, string Path, string? From, JToken
             throw new ArgumentException($"{where} needs \"value\".");
         if (Op == Increment && Value!.Type is not (JTokenType.Integer or JTokenType.Float))
             throw new ArgumentException($"{where}: \"value\" must be a number, not {Value.Type}.");
-        if (Op == Increment && Path.Length == 0)
-            throw new ArgumentException($"{where}: the document itself cannot be incremented; name a member.");
     }
 
     internal JObject ToJObject()
@@ -62,7 +61,8 @@ public sealed record PatchOperation(string Op, string Path, string? From, JToken
 
     private static void CheckPointer(string pointer, string name, string where)
     {
-        if (pointer is null || (pointer.Length > 0 && pointer[0] != '/'))
-            throw new ArgumentException($"{where}: \"{name}\" must be a JSON Pointer such as /Total (or empty for the whole document); got '{pointer}'.");
+        if (pointer is null || pointer.Length == 0 || pointer[0] != '/')
+            throw new ArgumentException(
+                $"{where}: \"{name}\" must be a JSON Pointer to a member such as /Total; got '{pointer}'. (A patch cannot replace the whole document: PUT it.)");
     }
 }

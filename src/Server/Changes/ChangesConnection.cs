@@ -103,6 +103,12 @@ internal sealed class ChangesConnection(HttpContext context, DocumentDatabase da
                 await CutOffAsync(output, lastEtag);
                 return;
             }
+            catch (Exception ex) when (ex is not OperationCanceledException)
+            {
+                // The response has started: a failure of the feed can only be told as an event.
+                await CloseAsync(output, "closed", "The changes feed failed on the server; reconnect with Last-Event-ID to resume.", lastEtag);
+                return;
+            }
             if (!more)
             {
                 await CloseAsync(output, "closed", "The database closed; reconnect with Last-Event-ID to resume.", lastEtag);

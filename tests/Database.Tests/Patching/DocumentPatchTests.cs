@@ -62,6 +62,15 @@ public sealed class DocumentPatchTests : IDisposable
     [InlineData("""[{"op":"remove","path":"/Nope"}]""")]
     [InlineData("""[{"op":"add","path":"/Lines/7","value":1}]""")]
     [InlineData("""[{"op":"increment","path":"/Status","value":1}]""")]
+    [InlineData("""[{"op":"move","from":"/Lines","path":"/Lines/0/x"}]""")]
+    [InlineData("""[{"op":"copy","from":"/Nope","path":"/x"}]""")]
+    [InlineData("""[{"op":"replace","path":"/Lines/abc","value":1}]""")]
+    [InlineData("""[{"op":"add","path":"/Lines/-1","value":1}]""")]
+    [InlineData("""[{"op":"add","path":"/Status/x","value":1}]""")]
+    [InlineData("""[{"op":"increment","path":"/Lines/0","value":1}]""")]
+    [InlineData("""[{"op":"increment","path":"/Lines/9/x","value":1}]""")]
+    [InlineData("""[{"op":"increment","path":"/Total","value":1e308},{"op":"increment","path":"/Total","value":1e308}]""")]
+    [InlineData("""[{"op":"increment","path":"/Total","value":9223372036854775807}]""")]
     public void Bad_path_throws_PatchException_and_writes_nothing(string patch)
     {
         var etag = PutOrder();
@@ -80,6 +89,9 @@ public sealed class DocumentPatchTests : IDisposable
     [InlineData("""[{"op":"move","path":"/a"}]""")]
     [InlineData("""[{"op":"increment","path":"/a","value":"x"}]""")]
     [InlineData("""[]""")]
+    [InlineData("""[{"op":"replace","path":"","value":[1,2]}]""")]
+    [InlineData("""[{"op":"add","path":"","value":"text"}]""")]
+    [InlineData("""[{"op":"copy","from":"","path":"/a"}]""")]
     [InlineData("""[{"op":"add","path":"/a","value":1}] x""")]
     public void Malformed_patch_is_an_ArgumentException(string patch) =>
         Assert.ThrowsAny<ArgumentException>(() => DocumentPatch.Parse(patch));
