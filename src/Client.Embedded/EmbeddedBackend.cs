@@ -30,6 +30,8 @@ internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDataba
             var command = commands[i];
             batch[i] = command.IsDelete
                 ? BatchCommand.Delete(command.Key, command.ExpectedEtag)
+                : command.PatchJson is { } patch
+                ? BatchCommand.Patch(command.Key, DocumentPatch.Parse(patch), command.ExpectedEtag)
                 : BatchCommand.Put(command.Key, DocumentContent.FromJson(command.Data), DocumentContent.FromJson(command.Metadata!),
                     command.ExpectedEtag);
         }
@@ -81,6 +83,16 @@ internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDataba
 
     /// <summary>The database folder (the store's metrics tag).</summary>
     public override string ToString() => Database.Options.DataDirectory;
+
+    public async IAsyncEnumerable<DatabaseChange> Changes(long fromEtag, ChangesFilter filter,
+        [System.Runtime.CompilerServices.EnumeratorCancellation] CancellationToken cancellationToken)
+    {
+        await foreach (var change in Database.Changes(fromEtag, cancellationToken).ConfigureAwait(false))
+        {
+            if (filter.Matches(change))
+                yield return change;
+        }
+    }
 
     private static StoredDocument ToStored(Document document) =>
         new(document.Key, document.Etag, document.DataJson, document.MetadataJson);

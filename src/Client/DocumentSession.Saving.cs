@@ -8,7 +8,7 @@ public sealed partial class DocumentSession
 {
     /// <summary>
     /// Writes every change since the entities were loaded or last saved, in one atomic batch (one round trip): new
-    /// entities, entities whose JSON changed, and deletes. Unchanged entities are not sent; with nothing to write,
+    /// entities, entities whose JSON changed, deletes, and the patches asked for through <see cref="Advanced"/>. Unchanged entities are not sent; with nothing to write,
     /// nothing is sent. When any command fails (a <see cref="ConcurrencyException"/> with
     /// <see cref="UseOptimisticConcurrency"/>, bad input) nothing is written and the session is as it was.
     /// </summary>
@@ -56,6 +56,8 @@ public sealed partial class DocumentSession
             save.Commands.Add(WriteCommand.Put(entry.Key, json, metadata, expected));
             save.Written.Add((entry, json, metadata));
         }
+        // Patches last: they apply on the server on top of this batch's puts.
+        save.Commands.AddRange(PatchCommands());
         return save.Commands.Count == 0 ? null : save;
     }
 
@@ -65,11 +67,12 @@ public sealed partial class DocumentSession
 
         public List<(SessionEntry Entry, byte[] Json, byte[] Metadata)> Written { get; } = [];
 
-        /// <summary>After the batch committed: the deletes are done, the written JSON is the new baseline (the replaced version leaves the entity cache).</summary>
+        /// <summary>After the batch committed: the deletes and patches are done, the written JSON is the new baseline (the replaced version leaves the entity cache).</summary>
         public void Apply(DocumentSession session, IReadOnlyList<long?> etags)
         {
-            var deletes = Commands.Count - Written.Count;
+            var deletes = Commands.Count(command => command.IsDelete);
             session._deletes.Clear();
+            session._patches.Clear();
             for (var i = 0; i < Written.Count; i++)
             {
                 var (entry, json, metadata) = Written[i];

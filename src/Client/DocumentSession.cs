@@ -126,5 +126,6 @@ public sealed partial class DocumentSession : IDisposable
         _byKey.Clear();
         _byEntity.Clear();
         _deletes.Clear();
+        _patches.Clear();
     }
 }

@@ -87,6 +87,23 @@ public sealed class RavenStore : IDisposable
         return new RavenStore(new RemoteBackend(baseUrl, options), conventions);
     }
 
+    /// <summary>
+    /// The database's changes after <paramref name="fromEtag"/> (0: from the beginning) that pass
+    /// <paramref name="filter"/> (default: every change): history first, then live, each document change once in etag
+    /// order, whether the store is embedded or remote (a remote feed reconnects by itself, resuming where it was).
+    /// </summary>
+    /// <example>
+    /// <code>
+    /// await foreach (var change in store.Changes(new ChangesFilter { Prefixes = ["orders/"] }, cancellationToken: token))
+    ///     Console.WriteLine($"{change.Kind} {change.Key}");
+    /// </code>
+    /// </example>
+    public IAsyncEnumerable<DatabaseChange> Changes(ChangesFilter? filter = null, long fromEtag = 0, CancellationToken cancellationToken = default)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegative(fromEtag);
+        return Backend.Changes(fromEtag, filter ?? ChangesFilter.All, cancellationToken);
+    }
+
     /// <summary>A new unit of work: an identity map, change tracking and one atomic <see cref="DocumentSession.SaveChanges"/>.</summary>
     public DocumentSession OpenSession()
     {

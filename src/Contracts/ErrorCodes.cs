@@ -55,6 +55,12 @@ public static class ErrorCodes
     /// <summary>Waiting for an index to catch up (<c>waitForNonStaleResults</c>) ran out of time.</summary>
     public const string IndexStale = "index-stale";
 
+    /// <summary>A JSON Patch's <c>test</c> operation did not match the document's current state: nothing was written.</summary>
+    public const string PatchTestFailed = "patch-test-failed";
+
+    /// <summary>A JSON Patch's path or operation does not fit the document: nothing was written.</summary>
+    public const string PatchInvalid = "patch-invalid";
+
     /// <summary>The disk is full, or the storage map may not grow: nothing was written; retry once space is freed.</summary>
     public const string InsufficientStorage = "insufficient-storage";
 
@@ -68,7 +74,8 @@ public static class ErrorCodes
     public static IReadOnlyList<string> All { get; } =
     [
         BadRequest, QueryInvalid, HostNotAllowed, Unauthorized, NotLoopback, CrossSite, BuiltInIndex, DocumentNotFound,
-        IndexNotFound, RouteNotFound, MethodNotAllowed, ConcurrencyConflict, PayloadTooLarge, UnsupportedMediaType,
+        IndexNotFound, RouteNotFound, MethodNotAllowed, ConcurrencyConflict, PatchTestFailed, PayloadTooLarge, UnsupportedMediaType,
+        PatchInvalid,
         IndexStale, InsufficientStorage, Unavailable, Internal,
     ];
 

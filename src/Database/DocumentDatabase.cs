@@ -85,6 +85,7 @@ public sealed partial class DocumentDatabase : IDisposable
             return;
         try
         {
+            StopChanges();
             StopIndexing();
         }
         finally

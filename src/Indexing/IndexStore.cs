@@ -81,6 +81,12 @@ public sealed partial class IndexStore : IDisposable
         return new IndexingPause(_indexer);
     }
 
+    /// <summary>
+    /// Completes when the indexer next commits a batch (or stops). Read it before checking progress, so a batch committed
+    /// in between is not missed.
+    /// </summary>
+    public Task NextIndexingProgress => _indexer.NextProgress;
+
     /// <summary>For tests: merges the index down to one segment (as Lucene's own merges would, eventually) and refreshes its searchers.</summary>
     /// <returns>How many segments the index had before.</returns>
     internal int ForceMerge(string indexName)

@@ -57,6 +57,8 @@ internal static class RavenLiteServer
         OpenDatabase(app, options);
         UseMiddleware(app, options);
         DocumentRoutes.Map(app);
+        PatchRoutes.Map(app);
+        ChangesRoutes.Map(app);
         DocumentListRoutes.Map(app);
         BulkRoutes.Map(app);
         MultiGetRoutes.Map(app);

@@ -67,6 +67,9 @@ internal sealed class RavenLiteServerOptions
     /// <summary>The most keys one <c>POST /queries</c> may ask for; more get 400.</summary>
     public int MaxMultiGetKeys { get; set; } = 1024;
 
+    /// <summary>The <c>/changes</c> stream's buffer, slow-consumer and heartbeat settings (<c>RavenLite:Changes</c>).</summary>
+    public Changes.ChangesFeedOptions Changes { get; set; } = new();
+
     /// <summary>The shortest API key accepted.</summary>
     public const int MinimumApiKeyLength = 16;
 
@@ -99,6 +102,14 @@ internal sealed class RavenLiteServerOptions
         }
         if (MaxMultiGetKeys < 1)
             throw Invalid($"MaxMultiGetKeys must be at least 1, not {MaxMultiGetKeys}.");
+        try
+        {
+            Changes.Validate();
+        }
+        catch (ArgumentException ex)
+        {
+            throw Invalid(Hosting.ServerConfiguration.WithSwitchName(ex));
+        }
     }
 
     private static ServerStartupException Invalid(string message) =>

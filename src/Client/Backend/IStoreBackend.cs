@@ -31,4 +31,11 @@ public interface IStoreBackend : IDisposable
     /// (0: only the total), with how many there are. For tools that move documents as JSON (<c>ravenlite export</c>).
     /// </summary>
     Task<DocumentPage> GetDocumentsAsync(int start, int pageSize, CancellationToken cancellationToken);
+
+    /// <summary>
+    /// The changes feed after <paramref name="fromEtag"/> that passes <paramref name="filter"/>: history, then live, each
+    /// document change once in etag order. A backend without one throws <see cref="NotSupportedException"/>.
+    /// </summary>
+    IAsyncEnumerable<DatabaseChange> Changes(long fromEtag, ChangesFilter filter, CancellationToken cancellationToken) =>
+        throw new NotSupportedException($"{GetType().Name} has no changes feed.");
 }

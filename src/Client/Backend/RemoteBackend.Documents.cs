@@ -63,9 +63,14 @@ internal sealed partial class RemoteBackend
             foreach (var command in commands)
             {
                 json.WriteStartObject();
-                json.WriteString("Method", command.IsDelete ? "DELETE" : "PUT");
+                json.WriteString("Method", command.IsDelete ? "DELETE" : command.IsPatch ? "PATCH" : "PUT");
                 json.WriteString("Key", command.Key);
-                if (!command.IsDelete)
+                if (command.PatchJson is { } patch)
+                {
+                    json.WritePropertyName("Patch");
+                    json.WriteRawValue(patch, skipInputValidation: true);
+                }
+                else if (!command.IsDelete)
                 {
                     json.WritePropertyName("Document");
                     json.WriteRawValue(command.Data, skipInputValidation: true);

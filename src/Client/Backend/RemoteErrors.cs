@@ -14,6 +14,8 @@ internal static class RemoteErrors
         ErrorCodes.IndexNotFound when indexName is not null => new IndexNotFoundException(indexName),
         ErrorCodes.QueryInvalid => new QueryException(error.Message),
         ErrorCodes.BadRequest or ErrorCodes.PayloadTooLarge => new ArgumentException(error.Message),
+        ErrorCodes.PatchTestFailed => new PatchException(error.Message, testFailed: true),
+        ErrorCodes.PatchInvalid => new PatchException(error.Message, testFailed: false),
         ErrorCodes.IndexStale => new TimeoutException(error.Message),
         ErrorCodes.Unavailable => new ObjectDisposedException("RavenLite server", error.Message),
         // Refusals the embedded database has no counterpart for (API key, origin, routing) and server faults keep

@@ -31,6 +31,17 @@ internal sealed class EntitySerializer(JsonSerializerSettings settings)
         return stream.ToArray();
     }
 
+    /// <summary>The JSON name the store's settings give <paramref name="member"/> of <paramref name="type"/>.</summary>
+    public string JsonName(Type type, System.Reflection.MemberInfo member) =>
+        _serializer.ContractResolver.ResolveContract(type) is Newtonsoft.Json.Serialization.JsonObjectContract contract
+        && contract.Properties.FirstOrDefault(p => p.UnderlyingName == member.Name) is { PropertyName: { } name }
+            ? name
+            : member.Name;
+
+    /// <summary>A value as the store's settings serialize it inside an entity (for patch values).</summary>
+    public Newtonsoft.Json.Linq.JToken ToToken(object? value) =>
+        value is null ? Newtonsoft.Json.Linq.JValue.CreateNull() : Newtonsoft.Json.Linq.JToken.FromObject(value, _serializer);
+
     /// <summary>Reads an entity of <paramref name="type"/> from UTF-8 JSON.</summary>
     public object Deserialize(ReadOnlyMemory<byte> json, Type type, string key)
     {

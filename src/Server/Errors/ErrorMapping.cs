@@ -23,6 +23,10 @@ internal static partial class ErrorMapping
     {
         RequestException request => (Problem(request.StatusCode, request.Code, request.Message), false),
         ConcurrencyException conflict => (Conflict(conflict), false),
+        // RFC 5789: a patch that cannot apply to the document's current state is a conflict (a failed test) or unprocessable.
+        PatchException patch => (patch.TestFailed
+            ? Problem(StatusCodes.Status409Conflict, ErrorCodes.PatchTestFailed, patch.Message)
+            : Problem(StatusCodes.Status422UnprocessableEntity, ErrorCodes.PatchInvalid, patch.Message), false),
         IndexNotFoundException missing => (Problem(StatusCodes.Status404NotFound, ErrorCodes.IndexNotFound, missing.Message), false),
         // Parse and binding errors quote the query and give the position where it failed.
         QueryException query => (Problem(StatusCodes.Status400BadRequest, ErrorCodes.QueryInvalid, query.Message), false),

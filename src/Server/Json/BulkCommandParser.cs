@@ -1,4 +1,5 @@
 using System.Text.Json;
+using RavenLite.Database;
 using RavenLite.Server.Errors;
 using RavenLite.Server.Http;
 using RavenLite.Storage.Documents;
@@ -7,7 +8,8 @@ namespace RavenLite.Server.Json;
 
 /// <summary>
 /// Reads a <c>POST /bulk_docs</c> body:
-/// <c>[{"Method":"PUT","Key":"k","Document":{...},"Metadata":{...},"Etag":null}, {"Method":"DELETE","Key":"k"}]</c>.
+/// <c>[{"Method":"PUT","Key":"k","Document":{...},"Metadata":{...},"Etag":null}, {"Method":"DELETE","Key":"k"},
+/// {"Method":"PATCH","Key":"k","Patch":[{"op":"replace","path":"/a","value":1}]}]</c>.
 /// Member names are matched case-insensitively. Errors start with "Batch command N:", as the storage layer's do.
 /// </summary>
 internal static class BulkCommandParser
@@ -49,8 +51,21 @@ internal static class BulkCommandParser
                 }
             case "DELETE":
                 return BatchCommand.Delete(key, etag);
+            case "PATCH":
+                var patch = Member(command, "Patch");
+                if (patch.ValueKind != JsonValueKind.Array)
+                    throw RequestException.BadRequest(
+                        $"{where}: a PATCH needs Patch, a JSON Patch array of operations; got {RequestJson.Describe(patch.ValueKind)}.");
+                try
+                {
+                    return BatchCommand.Patch(key, DocumentPatch.Parse(patch.GetRawText()), etag);
+                }
+                catch (ArgumentException ex)
+                {
+                    throw RequestException.BadRequest($"{where}: {ex.Message}");
+                }
             default:
-                throw RequestException.BadRequest($"{where}: Method must be PUT or DELETE, not '{method}'.");
+                throw RequestException.BadRequest($"{where}: Method must be PUT, DELETE or PATCH, not '{method}'.");
         }
     }
 

@@ -27,6 +27,15 @@ internal static class RouteDescriptions
                 (413, "payload-too-large: the body is larger than the server accepts.")),
             ResponseHeaders = [s_etagHeader],
         },
+        ["PATCH docs/{id}"] = new("Changes part of a document with a JSON Patch (RFC 6902), applied in the write transaction to the current version: all operations or none.", "Documents")
+        {
+            Parameters = [s_ifMatch],
+            Body = ("array", "application/json-patch+json: [{\"op\": \"add\"|\"remove\"|\"replace\"|\"move\"|\"copy\"|\"test\"|\"increment\", \"path\", \"from\", \"value\"}]."),
+            Responses = Statuses((200, "Patched: {\"Key\", \"ETag\"}."), (400, "Not a JSON Patch document."), (404, "No such document."),
+                (409, "If-Match or a test operation failed; nothing was written."), (415, "The body is not application/json-patch+json."),
+                (422, "A path or value does not fit the document; nothing was written.")),
+            ResponseHeaders = [s_etagHeader],
+        },
         ["DELETE docs/{id}"] = new("Deletes a document (a missing one is a no-op unless If-Match is given).", "Documents")
         {
             Parameters = [s_ifMatch],
@@ -45,11 +54,12 @@ internal static class RouteDescriptions
             Parameters = [s_start, s_pageSize],
             Responses = Statuses((200, "{\"Start\", \"PageSize\", \"RequestedPageSize\", \"TotalResults\", \"Results\"}."), (400, "bad-request: a paging argument is not a whole number >= 0.")),
         },
-        ["POST bulk_docs"] = new("Puts and deletes in one transaction: all of them, or none.", "Documents")
+        ["POST bulk_docs"] = new("Puts, deletes and patches in one transaction: all of them, or none.", "Documents")
         {
-            Body = ("array", "Commands: {\"Method\": \"PUT\"|\"DELETE\", \"Key\", \"Document\", \"Metadata\", \"Etag\"}."),
+            Body = ("array", "Commands: {\"Method\": \"PUT\"|\"DELETE\"|\"PATCH\", \"Key\", \"Document\", \"Metadata\", \"Patch\" (a JSON Patch array), \"Etag\"}."),
             Responses = Statuses((200, "One result per command: {\"Method\", \"Key\", \"Etag\", \"Deleted\"}."), (400, "bad-request: a bad command (the error names its index)."),
-                (409, "concurrency-conflict: an etag did not match; nothing was written (the error names the command in commandIndex).")),
+                (409, "concurrency-conflict: an etag did not match (the error names the command in commandIndex); patch-test-failed: a patch's test did not match. Nothing was written."),
+                (422, "patch-invalid: a patch's path does not fit its document.")),
             SuccessType = "array",
         },
         ["POST queries"] = new("Several documents by key, read in one transaction.", "Documents")
@@ -59,6 +69,21 @@ internal static class RouteDescriptions
             Responses = Statuses((200, "{\"Results\": [document or null, ...]} in request order."), (304, "If-None-Match named the current answer."),
                 (400, "bad-request: not an array of strings, or too many keys.")),
             ResponseHeaders = [("ETag", "A hash of the keys asked for and each one's current etag.")],
+        },
+        ["GET changes"] = new("The changes feed as Server-Sent Events: every put and delete after an etag, in etag order, then live; index caught-up events.", "Changes")
+        {
+            Parameters =
+            [
+                new("Last-Event-ID", ParameterPlace.Header, "string", "Resume after this etag (what an EventSource sends when it reconnects)."),
+                new("from", ParameterPlace.Query, "string", "Start after this etag when there is no Last-Event-ID (default 0: everything)."),
+                new("key", ParameterPlace.Query, "string", "Only this document (repeatable)."),
+                new("prefix", ParameterPlace.Query, "string", "Only keys starting with this (repeatable)."),
+                new("collection", ParameterPlace.Query, "string", "Only documents of this Raven-Entity-Name (repeatable)."),
+                new("indexes", ParameterPlace.Query, "boolean", "false: no index events."),
+            ],
+            Responses = Statuses((200, "text/event-stream: 'put'/'delete' events (id = etag, data {\"Kind\", \"Etag\", \"Key\", \"EntityName\"}), 'index' events, ': heartbeat' comments; 'cut-off' for a client that stopped reading, 'closed' at shutdown, each with {\"Message\", \"LastEtag\"}."),
+                (400, "A bad Last-Event-ID, from or indexes.")),
+            SuccessType = null,
         },
         ["GET indexes"] = new("Every index with its statistics and definition, ordered by name.", "Indexes")
         {

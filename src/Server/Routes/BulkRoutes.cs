@@ -6,7 +6,7 @@ using RavenLite.Storage.Documents;
 
 namespace RavenLite.Server.Routes;
 
-/// <summary><c>POST /bulk_docs</c>: puts and deletes applied in one transaction, all or none.</summary>
+/// <summary><c>POST /bulk_docs</c>: puts, deletes and patches applied in one transaction, all or none.</summary>
 internal static class BulkRoutes
 {
     /// <summary>Adds the route.</summary>
@@ -14,7 +14,7 @@ internal static class BulkRoutes
 
     /// <summary>
     /// Answers <c>[{"Method","Key","Etag"}...]</c> in command order (<c>Etag</c> null for a delete of a missing
-    /// document, plus <c>"Deleted"</c> for deletes). A bad or conflicting command fails the whole batch with an
+    /// document, plus <c>"Deleted"</c> for deletes and <c>"Patched"</c> for patches, false when there was no document). A bad or conflicting command fails the whole batch with an
     /// error that names its index.
     /// </summary>
     private static async Task PostAsync(HttpContext context, DocumentDatabase database, RavenLiteServerOptions options)
@@ -29,16 +29,18 @@ internal static class BulkRoutes
         json.WriteStartArray();
         for (var i = 0; i < results.Count; i++)
         {
-            var isDelete = commands[i] is DeleteCommand;
+            var command = commands[i];
             json.WriteStartObject();
-            json.WriteString("Method", isDelete ? "DELETE" : "PUT");
+            json.WriteString("Method", command switch { DeleteCommand => "DELETE", PatchCommand => "PATCH", _ => "PUT" });
             json.WriteString("Key", results[i].Key);
             if (results[i].Etag is { } etag)
                 json.WriteString("Etag", ETags.ToText(etag));
             else
                 json.WriteNull("Etag");
-            if (isDelete)
+            if (command is DeleteCommand)
                 json.WriteBoolean("Deleted", results[i].Deleted);
+            if (command is PatchCommand)
+                json.WriteBoolean("Patched", results[i].Etag is not null);
             json.WriteEndObject();
         }
         json.WriteEndArray();

@@ -14,7 +14,7 @@ namespace RavenLite.Server.Security;
 /// </summary>
 internal sealed class BrowserGuardMiddleware(RequestDelegate next, BrowserSettings settings)
 {
-    private const string AllowedMethods = "GET, HEAD, PUT, POST, DELETE";
+    private const string AllowedMethods = "GET, HEAD, PUT, POST, PATCH, DELETE";
     private const string ExposedHeaders = "ETag, Location";
 
     /// <summary>Checks the request, answers a CORS preflight, or runs the rest of the pipeline.</summary>
@@ -51,6 +51,9 @@ internal sealed class BrowserGuardMiddleware(RequestDelegate next, BrowserSettin
         return next(context);
     }
 
+    /// <summary>The media type of a JSON Patch document (RFC 6902).</summary>
+    public const string JsonPatchMediaType = "application/json-patch+json";
+
     private static bool IsSameOrigin(HttpRequest request, string origin) =>
         origin.Equals($"{request.Scheme}://{request.Host.Value}", StringComparison.OrdinalIgnoreCase);
 
@@ -78,9 +81,14 @@ internal sealed class BrowserGuardMiddleware(RequestDelegate next, BrowserSettin
     private static bool HasBody(HttpContext context) =>
         context.Features.Get<IHttpRequestBodyDetectionFeature>()?.CanHaveBody ?? context.Request.ContentLength > 0;
 
-    /// <summary><c>application/json</c>, with no charset or UTF-8 (the only encoding JSON bodies may use, RFC 8259).</summary>
+    /// <summary>
+    /// <c>application/json</c> (or <c>application/json-patch+json</c>, RFC 6902's type for <c>PATCH</c> bodies), with no
+    /// charset or UTF-8 (the only encoding JSON bodies may use, RFC 8259). Neither is a type a page may send cross-site
+    /// without a preflight.
+    /// </summary>
     private static bool IsJson(string? contentType) =>
         MediaTypeHeaderValue.TryParse(contentType, out var parsed)
-        && parsed.MediaType.Equals("application/json", StringComparison.OrdinalIgnoreCase)
+        && (parsed.MediaType.Equals("application/json", StringComparison.OrdinalIgnoreCase)
+            || parsed.MediaType.Equals(JsonPatchMediaType, StringComparison.OrdinalIgnoreCase))
         && (parsed.Charset.Length == 0 || HeaderUtilities.RemoveQuotes(parsed.Charset).Equals("utf-8", StringComparison.OrdinalIgnoreCase));
 }

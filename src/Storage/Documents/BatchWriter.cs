@@ -43,6 +43,14 @@ internal sealed class BatchWriter(DocumentStore store, IWriteTransaction tx, Dat
         var command = prepared.Command;
         var existing = Existing.Read(tx, store.DocumentsTable, prepared.StorageKey);
         CheckExpectedEtag(command, existing, index);
+        Content? content = command switch
+        {
+            PutCommand put => new Content(put.Metadata.Bson, put.Data.Bson, prepared.EntityName),
+            PatchCommand patch when existing is not null => Patched(patch, prepared, index),
+            _ => null,
+        };
+        if (command is PatchCommand && content is null)
+            return new BatchResult(command.Key, null, Deleted: false);
         if (existing is { } old)
         {
             tx.Delete(store.ByEtagTable, StoredValues.EtagKey(old.Etag));
@@ -50,13 +58,13 @@ internal sealed class BatchWriter(DocumentStore store, IWriteTransaction tx, Dat
             Count(old.EntityName, -1);
         }
 
-        if (command is PutCommand put)
+        if (content is { } written)
         {
             var etag = ++_etag;
-            var record = DocumentRecord.Build(etag, now, command.Key, prepared.EntityName, put.Metadata.Bson.Span, put.Data.Bson.Span);
+            var record = DocumentRecord.Build(etag, now, command.Key, written.EntityName, written.Metadata.Span, written.Data.Span);
             tx.Put(store.DocumentsTable, prepared.StorageKey, record);
             tx.Put(store.ByEtagTable, StoredValues.EtagKey(etag), prepared.StorageKey);
-            Count(prepared.EntityName, +1);
+            Count(written.EntityName, +1);
             if (existing is null)
                 _countDelta++;
             return new BatchResult(command.Key, etag, Deleted: false);
@@ -69,6 +77,36 @@ internal sealed class BatchWriter(DocumentStore store, IWriteTransaction tx, Dat
         tx.Put(store.TombstonesTable, StoredValues.EtagKey(tombstoneEtag), Encoding.UTF8.GetBytes(deleted.Key));
         _countDelta--;
         return new BatchResult(command.Key, tombstoneEtag, Deleted: true);
+    }
+
+    /// <summary>
+    /// The patched content of the current version, read and built before this command writes anything (a write may move
+    /// the pages the read spans point into). The key keeps its stored casing and the metadata stays as it was.
+    /// </summary>
+    private Content Patched(PatchCommand patch, PreparedCommand prepared, int index)
+    {
+        tx.TryGet(store.DocumentsTable, prepared.StorageKey, out var span);
+        var metadata = new DocumentRecord(span).MetadataBson.ToArray();
+        var current = store.Load(tx, prepared.StorageKey, addMiss: false)!;
+        byte[] data;
+        try
+        {
+            var patched = patch.Changes.Apply(current.Key, current.ToJObject())
+                ?? throw new PatchException($"The patch of '{current.Key}' produced no document.", testFailed: false);
+            data = BsonCodec.FromJObject(patched, $"The patched document '{current.Key}'");
+        }
+        catch (PatchException ex) when (!single)
+        {
+            throw new PatchException($"Batch command {index}: {ex.Message}", ex.TestFailed, ex);
+        }
+        catch (ArgumentException ex) when (!single)
+        {
+            throw new ArgumentException($"Batch command {index}: {ex.Message}", ex);
+        }
+        if ((long)data.Length + metadata.Length > BsonCodec.MaxDocumentBytes)
+            throw new ArgumentException(
+                $"{(single ? "" : $"Batch command {index}: ")}the patched document '{current.Key}' is over the limit of {BsonCodec.MaxDocumentBytes:N0} bytes (16 MiB). Nothing was written.");
+        return new Content(metadata, data, current.EntityName);
     }
 
     private void CheckExpectedEtag(BatchCommand command, Existing? existing, int index)
@@ -88,6 +126,9 @@ internal sealed class BatchWriter(DocumentStore store, IWriteTransaction tx, Dat
             return;
         _entityDeltas[entityName] = _entityDeltas.GetValueOrDefault(entityName) + delta;
     }
+
+    /// <summary>What a put or patch writes: metadata and data as BSON, and the entity name the counts follow.</summary>
+    private readonly record struct Content(ReadOnlyMemory<byte> Metadata, ReadOnlyMemory<byte> Data, string? EntityName);
 
     /// <summary>What the transaction needs of the version being replaced, copied out before any write moves it.</summary>
     private readonly record struct Existing(long Etag, string Key, string? EntityName)

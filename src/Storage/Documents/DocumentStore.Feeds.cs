@@ -70,12 +70,16 @@ public sealed partial class DocumentStore
         return batch;
     }
 
-    /// <summary>Removes tombstones with an etag up to and including <paramref name="etag"/> (every index has seen them).</summary>
+    /// <summary>
+    /// Removes tombstones with an etag up to and including <paramref name="etag"/> (every index has seen them), except
+    /// those a changes feed has yet to deliver (see <see cref="KeepTombstonesAfter"/>).
+    /// </summary>
     /// <returns>How many were removed.</returns>
     public int PurgeTombstones(long etag)
     {
         ArgumentOutOfRangeException.ThrowIfNegative(etag);
         ThrowIfDisposed();
+        etag = Math.Min(etag, Volatile.Read(ref _tombstoneFloor)?.Invoke() ?? long.MaxValue);
         return Engine.Write(tx =>
         {
             var keys = new List<byte[]>();

@@ -40,7 +40,16 @@ public sealed partial class DocumentStore
         Apply([BatchCommand.Delete(key, expectedEtag)], single: true, mode)[0].Deleted;
 
     /// <summary>
-    /// Applies puts and deletes in one transaction: all of them, or (when one fails) none of them.
+    /// Applies <paramref name="patch"/> to the current version of <paramref name="key"/> in the write transaction.
+    /// </summary>
+    /// <returns>The new etag; null when the document does not exist (nothing was written).</returns>
+    /// <exception cref="ConcurrencyException">The etag did not match; nothing was written.</exception>
+    /// <exception cref="PatchException">The patch refused the document; nothing was written.</exception>
+    public long? Patch(string key, IDocumentPatch patch, long? expectedEtag = null, CommitMode mode = CommitMode.Durable) =>
+        Apply([BatchCommand.Patch(key, patch, expectedEtag)], single: true, mode)[0].Etag;
+
+    /// <summary>
+    /// Applies puts, deletes and patches in one transaction: all of them, or (when one fails) none of them.
     /// Errors name the failing command's index.
     /// </summary>
     public IReadOnlyList<BatchResult> Batch(IReadOnlyList<BatchCommand> commands, CommitMode mode = CommitMode.Durable)

@@ -38,6 +38,8 @@ internal sealed record PreparedCommand(BatchCommand Command, byte[] StorageKey, 
         if (command.ExpectedEtag < 0)
             throw new ArgumentOutOfRangeException(nameof(command), command.ExpectedEtag, "An expected etag cannot be negative.");
         var storageKey = Documents.StorageKey.ToStorage(command.Key);
+        if (command is PatchCommand patch)
+            ArgumentNullException.ThrowIfNull(patch.Changes, "patch");
         if (command is not PutCommand put)
             return new PreparedCommand(command, storageKey, null);
 

@@ -53,7 +53,9 @@ public sealed class BulkAndMultiGetRouteTests(ServerFixture fixture) : IClassFix
 
     [Theory]
     [InlineData("""[{"Method":"PUT","Key":"b/1","Document":{}},{"Method":"PUT","Key":" ","Document":{}}]""", "Batch command 1:")]
-    [InlineData("""[{"Method":"PUT","Key":"b/1","Document":{}},{"Method":"PATCH","Key":"b/2"}]""", "Batch command 1: Method")]
+    [InlineData("""[{"Method":"PUT","Key":"b/1","Document":{}},{"Method":"POST","Key":"b/2"}]""", "Batch command 1: Method")]
+    [InlineData("""[{"Method":"PUT","Key":"b/1","Document":{}},{"Method":"PATCH","Key":"b/2"}]""", "Batch command 1: a PATCH needs Patch")]
+    [InlineData("""[{"Method":"PATCH","Key":"b/2","Patch":[{"op":"add"}]}]""", "Batch command 0: Patch operation 0 has no \"path\"")]
     [InlineData("""[{"Method":"PUT","Key":"b/1","Document":[1]}]""", "Batch command 0: a PUT needs Document")]
     [InlineData("""[{"Method":"PUT","Key":"b/1"}]""", "Batch command 0:")]
     [InlineData("""[{"Method":"PUT","Key":"b/1","Document":{},"Etag":"soon"}]""", "Batch command 0: Etag")]

@@ -11,6 +11,9 @@ export class ApiError extends Error {
   }
 }
 
+/** The API key the studio was given, if any. */
+export const apiKey = () => sessionStorage.getItem(keyStorage);
+
 export function setApiKey(key) {
   if (key) sessionStorage.setItem(keyStorage, key); else sessionStorage.removeItem(keyStorage);
 }
@@ -20,7 +23,7 @@ export async function request(method, path, { body, headers = {} } = {}) {
   const sent = { ...headers };
   const key = sessionStorage.getItem(keyStorage);
   if (key) sent['X-Api-Key'] = key;
-  if (body !== undefined) sent['Content-Type'] = 'application/json';
+  if (body !== undefined && !sent['Content-Type']) sent['Content-Type'] = 'application/json';
   const response = await fetch(path, {
     method,
     headers: sent,

@@ -1,5 +1,6 @@
 import { request, getJson, pathOf, ApiError } from './api.js';
 import { el, show, errorBox, pretty, table, parseObject } from './ui.js';
+import { patchPanel } from './patch.js';
 
 const pageSize = 25;
 
@@ -87,6 +88,7 @@ export async function renderDocument(key, notice) {
       el('button', { onclick: () => renderDocument(key), 'data-testid': 'reload-document' }, 'Reload'),
       el('button', { onclick: remove, 'data-testid': 'delete-document' }, 'Delete')),
     status,
+    patchPanel(key, etag, message => renderDocument(key, message)),
     el('div', { className: 'columns' },
       el('div', {}, el('h3', {}, 'Data'), data),
       el('div', {}, el('h3', {}, '@metadata'), metadata, el('pre', { 'data-testid': 'document-computed-metadata' }, pretty(meta)))));

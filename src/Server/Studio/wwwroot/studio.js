@@ -6,8 +6,9 @@ import { renderQuery } from './query.js';
 import { renderIndexes, renderIndex } from './indexes.js';
 import { renderStats } from './stats.js';
 import { renderBackups } from './backups.js';
+import { renderChanges, stopChanges } from './changes.js';
 
-// Routes: #collections, #collection/<name>, #documents, #doc/<key>, #new, #query, #indexes, #index/<name>, #new-index, #stats, #backups.
+// Routes: #collections, #collection/<name>, #documents, #doc/<key>, #new, #query, #indexes, #index/<name>, #new-index, #stats, #backups, #changes.
 const routes = {
   collections: () => renderCollections(),
   collection: name => renderCollection(name),
@@ -20,6 +21,7 @@ const routes = {
   'new-index': () => renderIndex(null),
   stats: () => renderStats(),
   backups: () => renderBackups(),
+  changes: () => renderChanges(),
 };
 
 async function route() {
@@ -31,6 +33,7 @@ async function route() {
   const section = name === 'collection' ? 'collections' : name === 'doc' || name === 'new' ? 'documents' : name === 'index' || name === 'new-index' ? 'indexes' : name;
   for (const link of document.querySelectorAll('nav a')) link.classList.toggle('active', link.dataset.view === section);
   document.body.dataset.ready = 'false';
+  stopChanges();
   try {
     await render(argument);
   } catch (error) {

@@ -1,0 +1,53 @@
+using RavenLite.Database;
+using RavenLite.Server.Changes;
+using RavenLite.Server.Errors;
+using RavenLite.Server.Http;
+
+namespace RavenLite.Server.Routes;
+
+/// <summary>
+/// <c>GET /changes</c>: the changes feed as Server-Sent Events, from <c>Last-Event-ID</c> (or <c>?from=</c>), filtered by
+/// <c>key=</c>, <c>prefix=</c>, <c>collection=</c> (repeatable) and <c>indexes=false</c>.
+/// </summary>
+internal static class ChangesRoutes
+{
+    /// <summary>Adds the route.</summary>
+    public static void Map(IEndpointRouteBuilder routes) => routes.MapGet("/changes", StreamAsync);
+
+    private static async Task StreamAsync(HttpContext context, DocumentDatabase database, RavenLiteServerOptions options,
+        IHostApplicationLifetime lifetime)
+    {
+        var request = context.Request;
+        var filter = new ChangesFilter
+        {
+            Keys = [.. request.Query["key"].OfType<string>()],
+            Prefixes = [.. request.Query["prefix"].OfType<string>()],
+            Collections = [.. request.Query["collection"].OfType<string>()],
+            IncludeIndexes = request.Query["indexes"].ToString() switch
+            {
+                "" or "true" => true,
+                "false" => false,
+                var other => throw RequestException.BadRequest($"indexes must be true or false, not '{other}'."),
+            },
+        };
+        using var stopping = CancellationTokenSource.CreateLinkedTokenSource(context.RequestAborted, lifetime.ApplicationStopping);
+        await new ChangesConnection(context, database, options.Changes, filter).RunAsync(StartEtag(request), stopping.Token);
+    }
+
+    /// <summary><c>Last-Event-ID</c> (what a reconnecting EventSource sends) wins over <c>?from=</c>; neither: 0, everything.</summary>
+    private static long StartEtag(HttpRequest request)
+    {
+        var text = request.Headers["Last-Event-ID"].ToString();
+        var name = "Last-Event-ID";
+        if (text.Length == 0)
+        {
+            text = request.Query["from"].ToString();
+            name = "from";
+        }
+        if (text.Length == 0)
+            return 0;
+        return ETags.TryParse(text, out var etag)
+            ? etag
+            : throw RequestException.BadRequest($"{name} must be an etag (a whole number >= 0); got '{text}'.");
+    }
+}
