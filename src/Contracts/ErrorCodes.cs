@@ -55,6 +55,12 @@ public static class ErrorCodes
     /// <summary>Waiting for an index to catch up (<c>waitForNonStaleResults</c>) ran out of time.</summary>
     public const string IndexStale = "index-stale";
 
+    /// <summary><c>POST /admin/backup</c> while another backup is running.</summary>
+    public const string BackupRunning = "backup-running";
+
+    /// <summary>No backup has the id asked for.</summary>
+    public const string BackupNotFound = "backup-not-found";
+
     /// <summary>A JSON Patch's <c>test</c> operation did not match the document's current state: nothing was written.</summary>
     public const string PatchTestFailed = "patch-test-failed";
 
@@ -75,7 +81,7 @@ public static class ErrorCodes
     [
         BadRequest, QueryInvalid, HostNotAllowed, Unauthorized, NotLoopback, CrossSite, BuiltInIndex, DocumentNotFound,
         IndexNotFound, RouteNotFound, MethodNotAllowed, ConcurrencyConflict, PatchTestFailed, PayloadTooLarge, UnsupportedMediaType,
-        PatchInvalid,
+        PatchInvalid, BackupRunning, BackupNotFound,
         IndexStale, InsufficientStorage, Unavailable, Internal,
     ];
 

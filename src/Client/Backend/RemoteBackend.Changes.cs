@@ -25,7 +25,7 @@ internal sealed partial class RemoteBackend
             using var response = await _http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, cancellationToken).ConfigureAwait(false);
             var body = await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
             if (!response.IsSuccessStatusCode)
-                throw RemoteErrors.ForDocuments(RemoteError.Read((int)response.StatusCode, body, "GET /changes"));
+                throw RemoteErrors.ToException(RemoteError.Read((int)response.StatusCode, body, "GET /changes"));
             using var stream = new StreamReader(body, Encoding.UTF8);
             var events = new ChangeEventReader(stream);
             while (await NextOrNullAsync(events, cancellationToken).ConfigureAwait(false) is { } change)

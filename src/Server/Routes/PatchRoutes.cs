@@ -34,7 +34,7 @@ internal static class PatchRoutes
                 context.Response.Headers["Accept-Patch"] = BrowserGuardMiddleware.JsonPatchMediaType;
                 return Task.CompletedTask;
             });
-            throw new RequestException(StatusCodes.Status415UnsupportedMediaType,
+            throw new RequestException(StatusCodes.Status415UnsupportedMediaType, ErrorCodes.UnsupportedMediaType,
                 $"PATCH bodies are JSON Patch documents (RFC 6902): send Content-Type: {BrowserGuardMiddleware.JsonPatchMediaType}.");
         }
         var expected = ETags.IfMatch(request);
