@@ -49,6 +49,19 @@ internal sealed partial class DocumentIndex
     private bool CommitDue => _uncommittedBatches > 0
         && (_uncommittedBatches >= _options.CommitEveryBatches || Stopwatch.GetElapsedTime(_lastCommitTimestamp) >= _options.CommitInterval);
 
+    /// <summary>
+    /// Commits whatever is indexed and not yet committed, due or not: a backup copies the last commit, and near-real-time
+    /// batches since it would otherwise be indexed again after a restore.
+    /// </summary>
+    public void CommitNow()
+    {
+        lock (WriteLock)
+        {
+            if (!IsRetired)
+                CommitPending();
+        }
+    }
+
     /// <summary>Commits the indexed batches with the progress they reach. Called under <see cref="WriteLock"/>.</summary>
     private void CommitPending()
     {

@@ -25,7 +25,10 @@ public sealed partial class IndexStore
                 foreach (var index in Volatile.Read(ref _indexes).Values)
                 {
                     lock (index.WriteLock)
+                    {
+                        index.CommitNow();
                         snapshots.Add(index.Lucene.Snapshot());
+                    }
                 }
             }
             return new IndexesBackup(snapshots, hold);

@@ -91,7 +91,7 @@ public sealed partial class BadInputTests
         // Routes.
         yield return Row("unknown route", "GET", "/nowhere", null, 404, ErrorCodes.RouteNotFound);
         yield return Row("missing document", "GET", "/docs/no/such/document", null, 404, ErrorCodes.DocumentNotFound);
-        yield return Row("wrong method", "PATCH", "/docs/existing", null, 405, ErrorCodes.MethodNotAllowed);
+        yield return Row("wrong method", "PATCH", "/stats", null, 405, ErrorCodes.MethodNotAllowed);
     }
 
     [Theory]

@@ -31,9 +31,9 @@ internal static class RouteDescriptions
         {
             Parameters = [s_ifMatch],
             Body = ("array", "application/json-patch+json: [{\"op\": \"add\"|\"remove\"|\"replace\"|\"move\"|\"copy\"|\"test\"|\"increment\", \"path\", \"from\", \"value\"}]."),
-            Responses = Statuses((200, "Patched: {\"Key\", \"ETag\"}."), (400, "Not a JSON Patch document."), (404, "No such document."),
-                (409, "If-Match or a test operation failed; nothing was written."), (415, "The body is not application/json-patch+json."),
-                (422, "A path or value does not fit the document; nothing was written.")),
+            Responses = Statuses((200, "Patched: {\"Key\", \"ETag\"}."), (400, "bad-request: not a JSON Patch document."), (404, "document-not-found: no such document."),
+                (409, "concurrency-conflict or patch-test-failed: If-Match or a test operation failed; nothing was written."), (415, "unsupported-media-type: the body is not application/json-patch+json."),
+                (422, "patch-invalid: a path or value does not fit the document; nothing was written.")),
             ResponseHeaders = [s_etagHeader],
         },
         ["DELETE docs/{id}"] = new("Deletes a document (a missing one is a no-op unless If-Match is given).", "Documents")
@@ -131,13 +131,13 @@ internal static class RouteDescriptions
         ["GET health/ready"] = new("Readiness: whether every index can make progress (liveness is /health).", "Status")
         {
             Responses = Statuses((200, "{\"Status\": \"Ready\", \"FailingIndexes\": []}."),
-                (503, "{\"Status\": \"NotReady\", \"FailingIndexes\": [{\"Name\", \"Since\", \"LastError\"}]}: an index cannot make progress, or the database is closed.")),
+                (503, "unavailable: not ready, answered with {\"Status\": \"NotReady\", \"FailingIndexes\": [{\"Name\", \"Since\", \"LastError\"}]}: an index cannot make progress, or the database is closed.")),
         },
         ["POST admin/backup"] = new("Starts a hot backup (documents, indexes, manifest) on a thread of its own and answers at once.", "Backups")
         {
             Parameters = [new("folder", ParameterPlace.Query, "string", "The backup's folder: absolute, or relative to --backup-dir; new or empty. Default: backup-<UTC time>.")],
-            Responses = Statuses((202, "Started: its status; Location is where to follow it."), (400, "The folder is not empty."),
-                (409, "Another backup is running.")),
+            Responses = Statuses((202, "Started: its status; Location is where to follow it."), (400, "bad-request: the folder is not empty."),
+                (409, "backup-running: another backup is running.")),
             ResponseHeaders = [("Location", "/admin/backups/{id}")],
         },
         ["GET admin/backups"] = new("The backups this server ran (newest first) and those found in --backup-dir.", "Backups")
@@ -146,7 +146,7 @@ internal static class RouteDescriptions
         },
         ["GET admin/backups/{id}"] = new("One backup's status: Running (with its Step), Succeeded or Failed (with its Error).", "Backups")
         {
-            Responses = Statuses((200, "{\"Id\", \"State\", \"Step\", ...}."), (404, "No such backup.")),
+            Responses = Statuses((200, "{\"Id\", \"State\", \"Step\", ...}."), (404, "backup-not-found: no such backup.")),
         },
     };
 
