@@ -21,17 +21,7 @@ docs=docs/benchmarks.md
 begin_marker='<!-- http-load.sh: begin (generated; a rerun replaces everything up to the end marker) -->'
 end_marker='<!-- http-load.sh: end -->'
 
-# wrk (the load generator) and jq (to build the seed load) from Debian's packages, as build/ensure-liblmdb.sh does.
-ensure_tool() { # command package
-    command -v "$1" >/dev/null 2>&1 && return 0
-    if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
-        echo "http-load: installing $2 with apt-get"
-        export DEBIAN_FRONTEND=noninteractive
-        apt-get install -y -q --no-install-recommends "$2" >/dev/null 2>&1 \
-            || { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q --no-install-recommends "$2" >/dev/null; }
-    fi
-    command -v "$1" >/dev/null 2>&1 || { echo "http-load: $1 is missing; install it: sudo apt-get install $2" >&2; exit 1; }
-}
+source bench/wrk/common.sh
 ensure_tool wrk wrk
 ensure_tool jq jq
 ensure_tool curl curl
@@ -47,19 +37,6 @@ stop() {
 }
 trap stop EXIT
 trap 'exit 130' INT TERM
-
-# Waits (up to 60 s) for "Now listening on: http://127.0.0.1:<port>" in a log and prints the address.
-listening_address() { # log pid
-    for _ in $(seq 1 600); do
-        address="$(grep -o 'Now listening on: http://127\.0\.0\.1:[0-9]*' "$1" | head -1 | sed 's/^Now listening on: //')" || true
-        [ -n "$address" ] && { echo "$address"; return 0; }
-        kill -0 "$2" 2>/dev/null || break
-        sleep 0.1
-    done
-    echo "http-load: the process logging to $1 did not start listening:" >&2
-    cat "$1" >&2
-    return 1
-}
 
 load_before="$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo unknown)"
 echo "http-load: building (Release)"
@@ -84,11 +61,7 @@ start_server() { # name [server options]
     echo "$address"
 }
 
-jq -c --argjson carts "$carts" --argjson users "$users" '. as $cart
-    | [range(0; $carts) | {Method: "PUT", Key: "carts/\(.)", Document: $cart.data, Metadata: $cart.metadata}]
-    + [range(0; $users) | {Method: "PUT", Key: "users/\(.)",
-        Document: {name: "someone", email: "someone@example.com", visits: 3}, Metadata: {"Raven-Entity-Name": "User"}}]' \
-    testdata/seed-cart.json >"$work/seed.json"
+seed_load "$carts" "$users" >"$work/seed.json"
 # Two servers: the default (the response cache answers a repeated query from its stored bytes) and one with the
 # response cache off (--query-cache-mb 0), so the seed query is measured both ways.
 server="$(start_server cached)"
@@ -111,14 +84,6 @@ scenarios=(
     "point get (random cart of $carts)|$server/docs/carts/0|bench/wrk/random-cart.lua|$carts"
     "prebuilt bytes (the floor: seed query's body, Content-Length)|$prebuilt/prebuilt|bench/wrk/static.lua|"
 )
-
-run_wrk() { # seconds connections url script [args]
-    local threads=$(( $2 < 2 ? $2 : 2 ))
-    wrk -t"$threads" -c"$2" -d"$1s" --timeout 10s -s "$4" "$3" ${5:+-- "$5"} | grep '^wrk-result '
-}
-
-field() { sed -n "s/.* $1=\([0-9.]*\).*/\1/p" <<<"$2"; }
-ms() { awk -v us="$1" 'BEGIN { printf "%.2f ms", us / 1000 }'; }
 
 rows=()
 echo "http-load: warming up (2 s per endpoint), then ${#scenarios[@]} endpoints x ${#connections[@]} connection counts x $seconds s"
@@ -164,13 +129,5 @@ done
     echo
     echo "$end_marker"
 } >"$work/section.md"
-if grep -qF "$begin_marker" "$docs" && grep -qF "$end_marker" "$docs"; then
-    awk -v begin="$begin_marker" -v end="$end_marker" -v section="$work/section.md" '
-        $0 == begin { while ((getline line < section) > 0) print line; skipping = 1; next }
-        skipping && $0 == end { skipping = 0; next }
-        !skipping { print }' "$docs" >"$work/benchmarks.md"
-    cat "$work/benchmarks.md" >"$docs"
-else
-    { echo; cat "$work/section.md"; } >>"$docs"
-fi
+replace_section "$docs" "$work/section.md" "$begin_marker" "$end_marker"
 echo "http-load: wrote the table into $docs"

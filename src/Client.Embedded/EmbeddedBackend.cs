@@ -66,7 +66,21 @@ internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDataba
 
     /// <summary>A wait for non-stale results is awaited without holding the thread, as the server does.</summary>
     public async Task<QueryPage> QueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken) =>
-        ToPage(await Database.QueryAsync(indexName, query, cancellationToken).ConfigureAwait(false));
+        ToPage(await Database.QueryAsync(indexName, query, cancellationToken: cancellationToken).ConfigureAwait(false));
+
+    public Task<DocumentPage> GetDocumentsAsync(int start, int pageSize, CancellationToken cancellationToken)
+    {
+        cancellationToken.ThrowIfCancellationRequested();
+        var total = Database.GetStatistics().Documents;
+        var documents = Database.GetDocuments(start, pageSize);
+        var results = new StoredDocument[documents.Count];
+        for (var i = 0; i < results.Length; i++)
+            results[i] = ToStored(documents[i]);
+        return Task.FromResult(new DocumentPage(results, pageSize, total));
+    }
+
+    /// <summary>The database folder (the store's metrics tag).</summary>
+    public override string ToString() => Database.Options.DataDirectory;
 
     private static StoredDocument ToStored(Document document) =>
         new(document.Key, document.Etag, document.DataJson, document.MetadataJson);

@@ -1,6 +1,4 @@
-using System.Reflection;
 using RavenLite.Client.Backend;
-using RavenLite.Client.Serialization;
 using RavenLite.Client.Session;
 
 namespace RavenLite.Client;
@@ -18,7 +16,7 @@ public sealed partial class DocumentSession
         if (TryLoadFromSession<T>(id, out var known))
             return known;
         CountRequest();
-        return _store.Backend.Load([id])[0] is { } document ? Track<T>(document) : null;
+        return Backend.Load([id])[0] is { } document ? Track<T>(document) : null;
     }
 
     /// <inheritdoc cref="Load{T}(string)"/>
@@ -29,7 +27,7 @@ public sealed partial class DocumentSession
         if (TryLoadFromSession<T>(id, out var known))
             return known;
         CountRequest();
-        var documents = await _store.Backend.LoadAsync([id], cancellationToken).ConfigureAwait(false);
+        var documents = await Backend.LoadAsync([id], cancellationToken).ConfigureAwait(false);
         return documents[0] is { } document ? Track<T>(document) : null;
     }
 
@@ -44,7 +42,7 @@ public sealed partial class DocumentSession
         if (plan.Missing.Count > 0)
         {
             CountRequest();
-            plan.Fill(this, _store.Backend.Load(plan.Missing));
+            plan.Fill(this, Backend.Load(plan.Missing));
         }
         return plan.Results;
     }
@@ -58,7 +56,7 @@ public sealed partial class DocumentSession
         if (plan.Missing.Count > 0)
         {
             CountRequest();
-            plan.Fill(this, await _store.Backend.LoadAsync(plan.Missing, cancellationToken).ConfigureAwait(false));
+            plan.Fill(this, await Backend.LoadAsync(plan.Missing, cancellationToken).ConfigureAwait(false));
         }
         return plan.Results;
     }
@@ -129,30 +127,13 @@ public sealed partial class DocumentSession
         if (_byKey.TryGetValue(document.Key, out var known))
             return known.Entity as T ?? throw new InvalidCastException(
                 $"The session tracks '{document.Key}' as a {known.Entity.GetType()}, which is not a {typeof(T)}.");
-        var entity = (T)Materialize(document, typeof(T));
-        var entry = new SessionEntry(document.Key, entity) { Etag = document.Etag, Json = document.DataJson, Metadata = document.MetadataJson };
+        var entity = (T)_store.Entities.Materialize(document, typeof(T), admit: true, out var original);
+        var entry = new SessionEntry(document.Key, entity)
+        {
+            Etag = document.Etag, Json = document.DataJson, Metadata = document.MetadataJson, Original = original,
+        };
         _byKey.Add(entry.Key, entry);
         _byEntity.Add(entity, entry);
         return entity;
     }
-
-    /// <summary>A new entity from a document, untracked: the type asked for, or the stored CLR type when asked to and it derives from it.</summary>
-    internal object Materialize(StoredDocument document, Type requested)
-    {
-        var type = requested;
-        if (_store.Conventions.UseClrTypeOnLoad && EntityMetadata.Read(document.MetadataJson, EntityMetadata.ClrType) is { } name
-            && ResolveLoadedType(name) is { } stored && stored != requested && requested.IsAssignableFrom(stored))
-            type = stored;
-        var entity = _store.Serializer.Deserialize(document.DataJson, type, document.Key);
-        _store.IdentityOf(entity.GetType())?.SetValue(entity, document.Key);
-        return entity;
-    }
-
-    /// <summary>
-    /// The type a <c>Raven-Clr-Type</c> names, looked up only in assemblies already loaded: a name written into the
-    /// database must not make the process load an assembly.
-    /// </summary>
-    private static Type? ResolveLoadedType(string name) => Type.GetType(name,
-        assembly => AppDomain.CurrentDomain.GetAssemblies().FirstOrDefault(a => AssemblyName.ReferenceMatchesDefinition(assembly, a.GetName())),
-        typeResolver: null, throwOnError: false);
 }

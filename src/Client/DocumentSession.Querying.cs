@@ -29,18 +29,18 @@ public sealed partial class DocumentSession
     internal QueryPage RunQuery(string indexName, IndexQuery query)
     {
         ThrowIfDisposed();
-        return _store.Backend.Query(indexName, query);
+        return Backend.Query(indexName, query);
     }
 
     internal Task<QueryPage> RunQueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken)
     {
         ThrowIfDisposed();
-        return _store.Backend.QueryAsync(indexName, query, cancellationToken);
+        return Backend.QueryAsync(indexName, query, cancellationToken);
     }
 
-    /// <summary>The tracked instance for a document, else a new untracked one (streaming).</summary>
+    /// <summary>The tracked instance for a document, else a new untracked one (streaming: read from the entity cache, never added to it).</summary>
     internal T Peek<T>(StoredDocument document) where T : class =>
         _byKey.TryGetValue(document.Key, out var known)
             ? known.Entity as T ?? throw new InvalidCastException($"The session tracks '{document.Key}' as a {known.Entity.GetType()}, which is not a {typeof(T)}.")
-            : (T)Materialize(document, typeof(T));
+            : (T)_store.Entities.Materialize(document, typeof(T), admit: false, out _);
 }

@@ -41,6 +41,8 @@ public sealed partial class DocumentSession
             save.Commands.Add(WriteCommand.Delete(key, UseOptimisticConcurrency ? etag : null));
         foreach (var entry in _byKey.Values)
         {
+            if (!entry.IsNew && UnchangedSinceLoad(entry))
+                continue;
             var json = _store.Serializer.Serialize(entry.Entity, entry.Key);
             if (!entry.IsNew && DocumentComparer.Same(entry.Json.Span, json, _store.Conventions.IdentityPropertyName))
                 continue;
@@ -63,7 +65,7 @@ public sealed partial class DocumentSession
 
         public List<(SessionEntry Entry, byte[] Json, byte[] Metadata)> Written { get; } = [];
 
-        /// <summary>After the batch committed: the deletes are done, the written JSON is the new baseline.</summary>
+        /// <summary>After the batch committed: the deletes are done, the written JSON is the new baseline (the replaced version leaves the entity cache).</summary>
         public void Apply(DocumentSession session, IReadOnlyList<long?> etags)
         {
             var deletes = Commands.Count - Written.Count;
@@ -71,6 +73,9 @@ public sealed partial class DocumentSession
             for (var i = 0; i < Written.Count; i++)
             {
                 var (entry, json, metadata) = Written[i];
+                if (entry.Original is { } original)
+                    session._store.Entities.Cache.Remove(entry.Key, entry.Etag!.Value, original.GetType());
+                entry.Original = null;
                 entry.Etag = etags[deletes + i];
                 entry.Json = json;
                 entry.Metadata = metadata;

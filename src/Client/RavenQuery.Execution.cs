@@ -33,6 +33,7 @@ public sealed partial class RavenQuery<T>
     private List<T> Tracked(QueryPage page)
     {
         Record(page);
+        _session.ReserveTracking(page.Results.Count);
         var results = new List<T>(page.Results.Count);
         foreach (var document in page.Results)
             results.Add(_session.Track<T>(document));

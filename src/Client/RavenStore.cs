@@ -1,6 +1,7 @@
 using System.Collections.Concurrent;
 using System.Reflection;
 using RavenLite.Client.Backend;
+using RavenLite.Client.Caching;
 using RavenLite.Client.Serialization;
 using RavenLite.Client.Session;
 
@@ -35,6 +36,8 @@ public sealed class RavenStore : IDisposable
         Backend = backend;
         Serializer = new EntitySerializer(Conventions.SerializerSettings);
         Ids = new IdGenerator(backend, Conventions.IdBlockSize);
+        UncachedBackend = backend is RemoteBackend remote ? remote.WithoutResponseCache() : backend;
+        Entities = new EntityMaterializer(this, new EntityCache(Conventions.EntityCache, backend.ToString() ?? backend.GetType().Name));
     }
 
     /// <summary>The conventions the store was created with.</summary>
@@ -46,6 +49,11 @@ public sealed class RavenStore : IDisposable
     internal EntitySerializer Serializer { get; }
 
     internal IdGenerator Ids { get; }
+
+    /// <summary>The backend for sessions that do not revalidate (<see cref="DocumentSession.UseHttpCache"/> false).</summary>
+    internal IStoreBackend UncachedBackend { get; }
+
+    internal EntityMaterializer Entities { get; }
 
     /// <summary>
     /// A store over <paramref name="backend"/>; disposing the store disposes it. For backends other than the server's
@@ -74,7 +82,8 @@ public sealed class RavenStore : IDisposable
             throw new ArgumentException($"The server URL must be an absolute http or https address; got '{serverUrl}'.", nameof(serverUrl));
         // A base address without a trailing slash would drop its last segment from every relative route.
         var baseUrl = serverUrl.AbsoluteUri.EndsWith('/') ? serverUrl : new Uri(serverUrl.AbsoluteUri + "/");
-        var options = new RemoteOptions(requestTimeout ?? TimeSpan.FromSeconds(100), apiKey, handler);
+        var options = new RemoteOptions(requestTimeout ?? TimeSpan.FromSeconds(100), apiKey, handler,
+            Math.Max(0, (conventions ?? new StoreConventions()).EntityCache?.MaxResponseBytes ?? 0));
         return new RavenStore(new RemoteBackend(baseUrl, options), conventions);
     }
 
@@ -94,7 +103,15 @@ public sealed class RavenStore : IDisposable
     /// <summary>Closes the embedded database (when the store opened it) or the HTTP client. Safe to call more than once.</summary>
     public void Dispose()
     {
-        if (Interlocked.Exchange(ref _disposed, 1) == 0)
+        if (Interlocked.Exchange(ref _disposed, 1) != 0)
+            return;
+        try
+        {
             Backend.Dispose();
+        }
+        finally
+        {
+            Entities.Cache.Dispose();
+        }
     }
 }

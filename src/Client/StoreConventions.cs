@@ -52,8 +52,16 @@ public sealed class StoreConventions
     /// <summary>How many ids a store reserves at a time for each prefix (default 32). Ids left unused are skipped.</summary>
     public int IdBlockSize { get; init; } = 32;
 
+    /// <summary>
+    /// The store's entity cache (materialized entities shared by its sessions, handed out as copies) and a remote
+    /// store's kept responses. See <see cref="EntityCacheOptions"/>.
+    /// </summary>
+    public EntityCacheOptions EntityCache { get; init; } = new();
+
     internal void Validate()
     {
+        ArgumentNullException.ThrowIfNull(EntityCache);
+        EntityCache.Validate();
         ArgumentNullException.ThrowIfNull(SerializerSettings);
         ArgumentNullException.ThrowIfNull(FindEntityName);
         ArgumentNullException.ThrowIfNull(FindIdPrefix);

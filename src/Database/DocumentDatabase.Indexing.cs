@@ -17,8 +17,9 @@ public sealed partial class DocumentDatabase
     public QueryResult Query(string indexName, IndexQuery query) => Indexes.Query(indexName, query);
 
     /// <inheritdoc cref="IndexStore.QueryAsync"/>
-    public Task<QueryResult> QueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken = default) =>
-        Indexes.QueryAsync(indexName, query, cancellationToken);
+    public Task<QueryResult> QueryAsync(string indexName, IndexQuery query, Func<string, IndexVersion, bool>? answerKnown = null,
+        CancellationToken cancellationToken = default) =>
+        Indexes.QueryAsync(indexName, query, answerKnown, cancellationToken);
 
     /// <inheritdoc cref="IndexStore.PutIndex"/>
     public bool PutIndex(IndexDefinition definition) => Indexes.PutIndex(definition);

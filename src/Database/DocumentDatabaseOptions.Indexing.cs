@@ -13,8 +13,20 @@ public sealed partial class DocumentDatabaseOptions
     /// </summary>
     public int MaxPageSize { get; set; } = 1024;
 
-    /// <summary>How many documents the background indexer reads per batch (one storage read transaction). Default 1024.</summary>
-    public int IndexingBatchSize { get; set; } = 1024;
+    /// <summary>
+    /// How many documents the background indexer reads per batch (one storage read transaction). Default 4096: each
+    /// batch is a new Lucene segment, and fewer, larger ones cost less to write and merge.
+    /// </summary>
+    public int IndexingBatchSize { get; set; } = 4096;
+
+    /// <summary>
+    /// After how many indexing batches an index commits to disk. Queries see each batch as soon as it is indexed;
+    /// commits only bound what is indexed again after a crash. Default 32.
+    /// </summary>
+    public int IndexCommitEveryBatches { get; set; } = 32;
+
+    /// <summary>How long an index may hold indexed batches it has not committed (it also commits on close). Default 1 s.</summary>
+    public TimeSpan IndexCommitInterval { get; set; } = TimeSpan.FromSeconds(1);
 
     /// <summary>How long a query waiting for non-stale results waits when it names no timeout. Default 15 s.</summary>
     public TimeSpan DefaultQueryWaitTimeout { get; set; } = TimeSpan.FromSeconds(15);
@@ -31,6 +43,8 @@ public sealed partial class DocumentDatabaseOptions
         DefaultPageSize = DefaultPageSize,
         MaxPageSize = MaxPageSize,
         BatchSize = IndexingBatchSize,
+        CommitEveryBatches = IndexCommitEveryBatches,
+        CommitInterval = IndexCommitInterval,
         DefaultWaitTimeout = DefaultQueryWaitTimeout,
         Log = Log,
     };

@@ -13,8 +13,14 @@ public sealed partial class DocumentDatabaseOptions
     /// <summary>The folder holding the database; created when missing. One database per folder.</summary>
     public required string DataDirectory { get; set; }
 
-    /// <summary>The storage engine: LMDB (default, every OS) or ESENT (Windows only).</summary>
+    /// <summary>
+    /// The storage engine: LMDB (default, every OS), ESENT (Windows only, package RavenLite.Storage.Esent) or
+    /// PostgreSQL (package RavenLite.Storage.Postgres, with <see cref="ConnectionString"/>).
+    /// </summary>
     public StorageEngineKind Engine { get; set; } = StorageEngineKind.Lmdb;
+
+    /// <inheritdoc cref="StorageOptions.ConnectionString"/>
+    public string? ConnectionString { get; set; }
 
     /// <summary>Initial LMDB map size in bytes (grows by doubling when full). Default 4 GiB of address space.</summary>
     public long MapSize { get; set; } = StorageOptions.DefaultMapSize;
@@ -55,6 +61,7 @@ public sealed partial class DocumentDatabaseOptions
     {
         DataDirectory = DataDirectory,
         Engine = Engine,
+        ConnectionString = ConnectionString,
         MapSize = MapSize,
         CacheEnabled = CacheEnabled,
         CacheSizeBytes = CacheSizeMb is { } mb and > 0 ? mb * 1024 * 1024 : StorageOptions.DefaultCacheSizeBytes,

@@ -3,7 +3,6 @@ using LuceneDocument = Lucene.Net.Documents.Document;
 using RavenLite.Indexing.Extraction;
 using RavenLite.Indexing.Indexer;
 using RavenLite.Indexing.Persistence;
-using RavenLite.Storage;
 
 namespace RavenLite.Indexing;
 
@@ -11,8 +10,9 @@ internal sealed partial class DocumentIndex
 {
     /// <summary>
     /// Indexes the items of <paramref name="batch"/> this index has not seen (<c>UpdateDocument</c> by key, or a delete
-    /// by key for deletions and documents outside the index), and commits them with the batch's end etag as the
-    /// commit's user data: one Lucene commit per batch.
+    /// by key for deletions and documents outside the index), refreshes the searchers from the writer so queries see
+    /// them, and commits when a commit is due (<see cref="CommitIfDue"/>). Replaying batches after a crash is
+    /// harmless: each document is replaced by key.
     /// </summary>
     /// <returns>False when the index was retired meanwhile or was already past the batch.</returns>
     public bool Apply(IndexingBatch batch, DateTimeOffset now)
@@ -49,15 +49,16 @@ internal sealed partial class DocumentIndex
                 var state = State;
                 var progressed = new IndexState(
                     Math.Max(from, batch.UpToEtag), 0, now, state.ErrorCount + errors.Count, errors.Count > 0 ? errors[^1] : state.LastError);
-                lucene.Commit(new CommitData(DefinitionJson, Generation, progressed));
+                lucene.Refresh();
                 Volatile.Write(ref _state, progressed with { DocumentCount = lucene.DocumentCount() });
+                _uncommittedBatches++;
+                if (CommitDue)
+                    CommitPending();
             }
             catch (Exception ex) when (ex is not ObjectDisposedException || !IsRetired)
             {
-                RollBack();
-                // Damage Lucene finds in the index's own files is not going to pass on a retry: the indexer rebuilds.
-                if (ex is CorruptIndexException or IndexFormatTooOldException or IndexFormatTooNewException)
-                    throw new StorageCorruptedException($"Lucene reports the index's files damaged: {ex.Message}", ex);
+                if (RolledBack(ex) is var mapped && mapped != ex)
+                    throw mapped;
                 throw;
             }
             Interlocked.Add(ref _indexedSinceOpen, indexed);
@@ -72,7 +73,7 @@ internal sealed partial class DocumentIndex
 #pragma warning disable CA1031 // One document that cannot be read or mapped must not stop the index; the error is recorded.
         try
         {
-            mapped = DocumentMapper.Map(Compiled, document, problems);
+            mapped = _mapper.Map(document, problems);
         }
         catch (Exception ex)
         {

@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using RavenLite.Indexing.Definitions;
 using RavenLite.Indexing.Extraction;
 using RavenLite.Indexing.Persistence;
@@ -6,13 +7,18 @@ namespace RavenLite.Indexing;
 
 /// <summary>
 /// One index of a database: its definition, its Lucene index (<see cref="LuceneIndex"/>), its progress. The
-/// background indexer is its one writer; queries acquire searchers from its <c>SearcherManager</c>.
+/// background indexer is its one writer; queries acquire searchers from its <c>SearcherManager</c>, refreshed from
+/// the writer after every batch (near-real-time), while Lucene commits follow at a slower cadence.
 /// </summary>
 internal sealed partial class DocumentIndex : IDisposable
 {
     private readonly IndexingOptions _options;
+    private readonly DocumentMapper _mapper;
     private LuceneIndex _lucene;
     private IndexState _state;
+    private IndexState _committed;
+    private int _uncommittedBatches;
+    private long _lastCommitTimestamp;
     private long _indexedSinceOpen;
     private bool _handedOver;
     private int _disposed;
@@ -20,11 +26,14 @@ internal sealed partial class DocumentIndex : IDisposable
     private DocumentIndex(CompiledIndex compiled, LuceneIndex lucene, string folder, CommitData committed, IndexingOptions options)
     {
         Compiled = compiled;
+        _mapper = new DocumentMapper(compiled);
         _lucene = lucene;
         Folder = folder;
         Generation = committed.Generation;
         _options = options;
         _state = committed.State with { DocumentCount = lucene.DocumentCount() };
+        _committed = _state;
+        _lastCommitTimestamp = Stopwatch.GetTimestamp();
     }
 
     public IndexDefinition Definition => Compiled.Definition;
@@ -86,26 +95,41 @@ internal sealed partial class DocumentIndex : IDisposable
     }
 
     /// <summary>
-    /// Throws away what was written since the last commit: Lucene's rollback closes the writer, so the index is
-    /// opened again from that commit. Called under <see cref="WriteLock"/>.
+    /// Throws away what was written since the last commit (batches searchers already saw included): Lucene's rollback
+    /// closes the writer, so the index is opened again from that commit, and its progress goes back to the commit's.
+    /// Called under <see cref="WriteLock"/>.
     /// </summary>
     private void RollBack()
     {
         var failed = Lucene;
         TryRollback(failed);
         TryDispose(failed);
-        Volatile.Write(ref _lucene, LuceneIndex.Open(Folder, out _));
+        var reopened = LuceneIndex.Open(Folder, out _);
+        Volatile.Write(ref _lucene, reopened);
+        Volatile.Write(ref _state, _committed with { DocumentCount = reopened.DocumentCount() });
+        _uncommittedBatches = 0;
     }
 
-    /// <summary>Stops all writing, closes the Lucene index and, when <paramref name="deleteFolder"/>, removes the folder.</summary>
+    /// <summary>
+    /// Stops all writing and closes the Lucene index, committing what it indexed since its last commit unless
+    /// <paramref name="deleteFolder"/>, which removes the folder instead.
+    /// </summary>
     public void Retire(bool deleteFolder)
     {
         lock (WriteLock)
         {
-            IsRetired = true;
-            Dispose();
-            if (deleteFolder && !_handedOver && Directory.Exists(Folder))
-                Directory.Delete(Folder, recursive: true);
+            try
+            {
+                if (!deleteFolder && !IsRetired)
+                    CommitPending();
+            }
+            finally
+            {
+                IsRetired = true;
+                Dispose();
+                if (deleteFolder && !_handedOver && Directory.Exists(Folder))
+                    Directory.Delete(Folder, recursive: true);
+            }
         }
     }
 

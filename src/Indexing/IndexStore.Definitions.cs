@@ -64,10 +64,7 @@ public sealed partial class IndexStore
         {
             var existing = GetIndex(name);
             _registry.Remove(existing.Name);
-            var indexes = new Dictionary<string, DocumentIndex>(Volatile.Read(ref _indexes), StringComparer.OrdinalIgnoreCase);
-            indexes.Remove(existing.Name);
-            Volatile.Write(ref _indexes, indexes);
-            existing.Retire(deleteFolder: true);
+            Unpublish(existing);
             _indexer.Failures.Forget(existing.Name);
         }
     }
@@ -102,6 +99,15 @@ public sealed partial class IndexStore
     {
         var indexes = new Dictionary<string, DocumentIndex>(Volatile.Read(ref _indexes), StringComparer.OrdinalIgnoreCase) { [name] = index };
         Volatile.Write(ref _indexes, indexes);
+    }
+
+    /// <summary>Takes <paramref name="index"/> away from queries and the indexer, and deletes its folder.</summary>
+    private void Unpublish(DocumentIndex index)
+    {
+        var indexes = new Dictionary<string, DocumentIndex>(Volatile.Read(ref _indexes), StringComparer.OrdinalIgnoreCase);
+        indexes.Remove(index.Name);
+        Volatile.Write(ref _indexes, indexes);
+        index.Retire(deleteFolder: true);
     }
 
     private static void ThrowIfBuiltIn(string name, string what)

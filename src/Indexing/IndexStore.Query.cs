@@ -34,8 +34,18 @@ public sealed partial class IndexStore
     /// <see cref="QueryResult.Version"/>, so a caller needs no other call to tag or cache the answer.
     /// </summary>
     /// <inheritdoc cref="Query(string, IndexQuery)"/>
+    /// <param name="indexName">The index to query.</param>
+    /// <param name="query">What to match, which page, in what order, and whether to wait.</param>
+    /// <param name="answerKnown">
+    /// Asked, once the search knows which index and <see cref="IndexVersion"/> answer (and only when the index is not
+    /// stale), whether the caller already holds this page at that version (a server's response cache): when it says so,
+    /// the documents are not loaded and the result has <see cref="QueryResult.AnswerKnown"/> set and no
+    /// <see cref="QueryResult.Results"/>. Null: the page is always loaded.
+    /// </param>
+    /// <param name="cancellationToken">Cancels the wait.</param>
     /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled.</exception>
-    public async Task<QueryResult> QueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken = default)
+    public async Task<QueryResult> QueryAsync(string indexName, IndexQuery query, Func<string, IndexVersion, bool>? answerKnown = null,
+        CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(indexName);
         ArgumentNullException.ThrowIfNull(query);
@@ -44,10 +54,11 @@ public sealed partial class IndexStore
         if (query.WaitForNonStaleResults)
             await WaitForNonStaleAsync(indexName, query.Timeout, cancellationToken).ConfigureAwait(false);
         cancellationToken.ThrowIfCancellationRequested();
-        return Search(indexName, query, paging, started, Stopwatch.GetTimestamp() - started);
+        return Search(indexName, query, paging, started, Stopwatch.GetTimestamp() - started, answerKnown);
     }
 
-    private QueryResult Search(string indexName, IndexQuery query, (int PageSize, bool Clamped) paging, long started, long waitTicks)
+    private QueryResult Search(string indexName, IndexQuery query, (int PageSize, bool Clamped) paging, long started, long waitTicks,
+        Func<string, IndexVersion, bool>? answerKnown = null)
     {
         using var activity = QueryTelemetry.Source.StartActivity("ravenlite.query");
         activity?.SetTag(QueryTelemetry.IndexTag, indexName);
@@ -56,7 +67,7 @@ public sealed partial class IndexStore
             var index = GetIndex(indexName);
             try
             {
-                var result = Run(index, query, paging.PageSize, paging.Clamped, started, waitTicks);
+                var result = Run(index, query, paging.PageSize, paging.Clamped, started, waitTicks, answerKnown);
                 _queryDuration.Record(result.Timings.TotalMicroseconds / 1_000_000,
                     new KeyValuePair<string, object?>(QueryTelemetry.IndexTag, result.IndexName),
                     new KeyValuePair<string, object?>(RavenLite.Storage.Caching.CacheMetrics.DatabaseTag, _documents.DatabaseName));
@@ -94,7 +105,8 @@ public sealed partial class IndexStore
         activity.SetTag("ravenlite.query.stale", result.IsStale);
     }
 
-    private QueryResult Run(DocumentIndex index, IndexQuery query, int pageSize, bool clamped, long started, long waitTicks)
+    private QueryResult Run(DocumentIndex index, IndexQuery query, int pageSize, bool clamped, long started, long waitTicks,
+        Func<string, IndexVersion, bool>? answerKnown)
     {
         var parseStarted = Stopwatch.GetTimestamp();
         var parsed = index.ParseQuery(query.Query);
@@ -123,8 +135,11 @@ public sealed partial class IndexStore
         var searchedAt = Stopwatch.GetTimestamp();
         // An index that has every write up to the etag this query started at knows each document's current
         // version, so cached ones need no storage lookup; a stale index may not, so the documents are read as is.
+        var version = new IndexVersion(index.Generation, state.LastIndexedEtag, state.IndexedAt, databaseEtag);
+        // A stale answer is never the caller's to keep, so it is never asked about.
+        var known = answerKnown is not null && !version.IsStale && answerKnown(index.Name, version);
         DocumentsRead read;
-        if (page.Keys.Count == 0)
+        if (page.Keys.Count == 0 || known)
             read = new DocumentsRead([], 0, 0);
         else if (state.LastIndexedEtag >= databaseEtag)
             read = _documents.GetKnownVersions(page.Keys, page.Etags);
@@ -151,7 +166,8 @@ public sealed partial class IndexStore
             IndexEtag = state.LastIndexedEtag,
             IndexTimestamp = state.IndexedAt,
             DatabaseEtag = databaseEtag,
-            Version = new IndexVersion(index.Generation, state.LastIndexedEtag, state.IndexedAt, databaseEtag),
+            Version = version,
+            AnswerKnown = known,
             Continuation = page.HasMore && page.Last is { } last ? ContinuationToken.Encode(fingerprint, index.Generation, last) : null,
             Timings = new QueryTimings(waitTicks, parsedAt - parseStarted, searchedAt - parsedAt, loadedAt - searchedAt,
                 storageTicks, loaded.Count - fromStorage, fromStorage, Stopwatch.GetTimestamp() - started),
@@ -161,7 +177,8 @@ public sealed partial class IndexStore
     /// <summary>Waits until the index has indexed every write the database had when the wait began.</summary>
     private void WaitForNonStale(DocumentIndex index, TimeSpan timeout)
     {
-        var cutoff = _documents.LastEtag;
+        // Read from storage: with a shared engine, the writes other servers acknowledged before the wait began count.
+        var cutoff = _documents.ReadLastEtag();
         if (!_indexer.WaitFor(() => IsCaughtUp(index, cutoff), timeout))
             throw StillStale(index, timeout, cutoff);
     }
@@ -180,7 +197,8 @@ public sealed partial class IndexStore
         var limit = timeout ?? _options.DefaultWaitTimeout;
         if (limit <= TimeSpan.Zero)
             throw new ArgumentOutOfRangeException(nameof(timeout), timeout, "Timeout must be positive.");
-        var cutoff = _documents.LastEtag;
+        // Read from storage: with a shared engine, the writes other servers acknowledged before the wait began count.
+        var cutoff = _documents.ReadLastEtag();
         var started = System.Diagnostics.Stopwatch.GetTimestamp();
         while (true)
         {

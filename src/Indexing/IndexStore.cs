@@ -51,6 +51,7 @@ public sealed partial class IndexStore : IDisposable
         {
             store.OpenIndexes();
             store._indexer.Start();
+            documents.CommittedElsewhere += store.OnCommittedElsewhere;
             return store;
         }
         catch
@@ -105,6 +106,22 @@ public sealed partial class IndexStore : IDisposable
         }
     }
 
+    /// <summary>
+    /// For tests: closes the indexes as a crash would, stopping the indexer and throwing away everything indexed since
+    /// each index's last commit.
+    /// </summary>
+    internal void Abandon()
+    {
+        if (Interlocked.Exchange(ref _disposed, 1) != 0)
+            return;
+        _indexer.Dispose();
+        lock (_definitionsLock)
+        {
+            foreach (var index in Volatile.Read(ref _indexes).Values)
+                index.Abandon();
+        }
+    }
+
     private sealed class IndexingPause(BackgroundIndexer indexer) : IDisposable
     {
         public void Dispose() => indexer.Resume();
@@ -115,6 +132,7 @@ public sealed partial class IndexStore : IDisposable
     {
         if (Interlocked.Exchange(ref _disposed, 1) != 0)
             return;
+        _documents.CommittedElsewhere -= OnCommittedElsewhere;
         var failures = new CloseFailures();
         failures.Try(_indexer.Dispose);
         lock (_definitionsLock)

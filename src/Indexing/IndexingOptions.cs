@@ -12,8 +12,20 @@ public sealed class IndexingOptions
     /// <summary>The largest page a query gets; a larger request is clamped, and the result says so. Default 1024.</summary>
     public int MaxPageSize { get; init; } = 1024;
 
-    /// <summary>How many documents (and as many tombstones) the indexer reads per batch. Default 1024.</summary>
-    public int BatchSize { get; init; } = 1024;
+    /// <summary>How many documents (and as many tombstones) the indexer reads per batch. Default 4096.</summary>
+    public int BatchSize { get; init; } = 4096;
+
+    /// <summary>
+    /// After how many indexing batches an index commits to disk (a Lucene commit holding the last indexed etag).
+    /// Queries see every batch at once (near-real-time); a commit only bounds what is indexed again after a crash.
+    /// Default 32.
+    /// </summary>
+    public int CommitEveryBatches { get; init; } = 32;
+
+    /// <summary>
+    /// How long an index may hold indexed batches it has not committed; the commit also happens on close. Default 1 s.
+    /// </summary>
+    public TimeSpan CommitInterval { get; init; } = TimeSpan.FromSeconds(1);
 
     /// <summary>How long a query waiting for non-stale results waits when it names no timeout. Default 15 s.</summary>
     public TimeSpan DefaultWaitTimeout { get; init; } = TimeSpan.FromSeconds(15);
@@ -42,6 +54,10 @@ public sealed class IndexingOptions
                 $"DefaultPageSize must be from 0 to MaxPageSize ({MaxPageSize}).");
         if (BatchSize < 1)
             throw new ArgumentOutOfRangeException(nameof(BatchSize), BatchSize, "BatchSize must be at least 1.");
+        if (CommitEveryBatches < 1)
+            throw new ArgumentOutOfRangeException(nameof(CommitEveryBatches), CommitEveryBatches, "CommitEveryBatches must be at least 1.");
+        if (CommitInterval < TimeSpan.Zero)
+            throw new ArgumentOutOfRangeException(nameof(CommitInterval), CommitInterval, "CommitInterval cannot be negative.");
         if (DefaultWaitTimeout <= TimeSpan.Zero)
             throw new ArgumentOutOfRangeException(nameof(DefaultWaitTimeout), DefaultWaitTimeout, "DefaultWaitTimeout must be positive.");
     }

@@ -46,6 +46,12 @@ public sealed class QueryResult
     public required IndexVersion Version { get; init; }
 
     /// <summary>
+    /// Whether the caller said it already holds this page at <see cref="Version"/> (the <c>answerKnown</c> of
+    /// <c>QueryAsync</c>): then <see cref="Results"/> is empty and no document was loaded.
+    /// </summary>
+    public bool AnswerKnown { get; init; }
+
+    /// <summary>
     /// A token for the next page (pass it as <see cref="IndexQuery.Continuation"/> with the same query and sort);
     /// null when this page is the last.
     /// </summary>

@@ -77,7 +77,7 @@ internal static class RavenLiteServer
             database = app.Services.GetRequiredService<DocumentDatabase>();
         }
         catch (Exception ex) when (ex is IOException or UnauthorizedAccessException or PlatformNotSupportedException
-                                       or StorageCorruptedException or ArgumentException)
+                                       or StorageCorruptedException or ArgumentException or System.Data.Common.DbException)
         {
             ((IDisposable)app).Dispose();
             var exitCode = ex is ArgumentException ? ServerStartupException.ConfigurationExitCode : ServerStartupException.StartupExitCode;
@@ -100,18 +100,8 @@ internal static class RavenLiteServer
         app.Use(next => new RequestActivityMiddleware(next).InvokeAsync);
         app.Use(next => new RequestLoggingMiddleware(next, logger).InvokeAsync);
         app.Use(next => new ErrorHandlingMiddleware(next, logger).InvokeAsync);
-        // Statuses the framework sets without a body (unknown route 404, wrong method 405) get the JSON error shape too.
-        app.UseStatusCodePages(context =>
-        {
-            var http = context.HttpContext;
-            var message = http.Response.StatusCode switch
-            {
-                StatusCodes.Status404NotFound => $"No route for {http.Request.Method} {http.Request.Path}.",
-                StatusCodes.Status405MethodNotAllowed => $"{http.Request.Path} does not accept {http.Request.Method}.",
-                var status => $"The request failed with status {status}.",
-            };
-            return ErrorResponse.WriteAsync(http.Response, http.Response.StatusCode, message);
-        });
+        // Statuses the framework sets without a body (unknown route 404, wrong method 405) get problem details too.
+        app.UseStatusCodePages(ErrorResponse.WriteForStatusAsync);
         // Before the API key check: a CORS preflight never carries the key.
         var browser = options.Browser;
         app.Use(next => new BrowserGuardMiddleware(next, browser).InvokeAsync);

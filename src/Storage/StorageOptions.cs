@@ -18,6 +18,13 @@ public sealed partial class StorageOptions
     /// </summary>
     public long MapSize { get; init; } = DefaultMapSize;
 
+    /// <summary>
+    /// The PostgreSQL connection string (Npgsql's syntax) when <see cref="Engine"/> is
+    /// <see cref="StorageEngineKind.Postgres"/>; its <c>Search Path</c> picks the schema RavenLite's tables live in.
+    /// Required by that engine, ignored by the others. Never logged: it may hold a password.
+    /// </summary>
+    public string? ConnectionString { get; init; }
+
     /// <summary>Throws on the first setting out of range, naming it.</summary>
     /// <exception cref="ArgumentException">A setting is missing or out of range.</exception>
     public void Validate()
@@ -28,6 +35,8 @@ public sealed partial class StorageOptions
             throw new ArgumentOutOfRangeException(nameof(Engine), Engine, "Unknown storage engine.");
         if (MapSize < 1024 * 1024)
             throw new ArgumentOutOfRangeException(nameof(MapSize), MapSize, "MapSize must be at least 1 MiB.");
+        if (Engine == StorageEngineKind.Postgres && string.IsNullOrWhiteSpace(ConnectionString))
+            throw new ArgumentException("Engine = Postgres needs a ConnectionString.", nameof(ConnectionString));
         ValidateCache();
     }
 }

@@ -47,11 +47,23 @@ public sealed class ProfileRunTests
         Assert.DoesNotContain(SuiteConfig.FullMode, config.GetJobs());
     }
 
-    private static BenchmarkDotNet.Configs.IConfig Parse()
+    [Fact]
+    public void Profile_run_with_a_filter_profiles_the_classes_it_names_instead()
+    {
+        var arguments = ProfileRun.Arguments(["--filter", "*Documents.BulkInsertBenchmarks*", "--job", "short"]);
+        var config = Parse(arguments);
+
+        Assert.NotEmpty(BenchmarkConverter.TypeToBenchmarks(typeof(Documents.BulkInsertBenchmarks), config).BenchmarksCases);
+        Assert.Empty(BenchmarkConverter.TypeToBenchmarks(typeof(SeedQueryBenchmarks), config).BenchmarksCases);
+    }
+
+    private static BenchmarkDotNet.Configs.IConfig Parse() => Parse(s_arguments);
+
+    private static BenchmarkDotNet.Configs.IConfig Parse(string[] arguments)
     {
         // The classes are picked by the parsed --filter; BenchmarkSwitcher adds the parsed config to ProfileRun.Config.
-        var (ok, config, _) = ConfigParser.Parse(s_arguments, NullLogger.Instance, ProfileRun.Config(s_arguments));
-        Assert.True(ok, "BenchmarkDotNet refused the profile run's arguments: " + string.Join(' ', s_arguments));
+        var (ok, config, _) = ConfigParser.Parse(arguments, NullLogger.Instance, ProfileRun.Config(arguments));
+        Assert.True(ok, "BenchmarkDotNet refused the profile run's arguments: " + string.Join(' ', arguments));
         return config;
     }
 }

@@ -69,10 +69,14 @@ public sealed class DocumentDatabaseTests : IDisposable
         Assert.Equal(0, again.GetStatistics().Documents);
     }
 
-    [OffWindowsFact]
-    public void Esent_off_Windows_is_refused_with_PlatformNotSupportedException()
+    [Fact]
+    public void Esent_without_its_package_is_refused_naming_the_package_and_leaves_the_folder_usable()
     {
-        Assert.Throws<PlatformNotSupportedException>(() =>
+        // This test project does not reference RavenLite.Storage.Esent, as an application without the package.
+        var ex = Assert.Throws<InvalidOperationException>(() =>
             new DocumentDatabase(new DocumentDatabaseOptions { DataDirectory = _dir, Engine = StorageEngineKind.Esent }));
+        Assert.Contains("RavenLite.Storage.Esent", ex.Message, StringComparison.Ordinal);
+        using var lmdb = Open();
+        Assert.Equal(0, lmdb.GetStatistics().Documents);
     }
 }

@@ -71,7 +71,7 @@ public sealed partial class BadInputTests(FaultyServerFixture fixture) : IClassF
         body.AsSpan().Fill((byte)' ');
         "{\"a\":1}"u8.CopyTo(body);
         var response = await Client.PutAsync("/docs/huge/1", JsonBytes(body));
-        Assert.Contains("limit", await JsonAssert.ErrorAsync(response, HttpStatusCode.RequestEntityTooLarge), StringComparison.Ordinal);
+        Assert.Contains("limit", await JsonAssert.ErrorAsync(response, HttpStatusCode.RequestEntityTooLarge, ErrorCodes.PayloadTooLarge), StringComparison.Ordinal);
         Assert.Equal(HttpStatusCode.NotFound, (await Client.GetAsync("/docs/huge/1")).StatusCode);
         await AssertStillServingAsync();
     }
@@ -82,7 +82,7 @@ public sealed partial class BadInputTests(FaultyServerFixture fixture) : IClassF
         var request = new HttpRequestMessage(HttpMethod.Put, "/docs/huge/2") { Content = JsonBytes(new byte[40 * 1024 * 1024]) };
         request.Headers.ExpectContinue = true;
         var response = await Client.SendAsync(request);
-        await JsonAssert.ErrorAsync(response, HttpStatusCode.RequestEntityTooLarge);
+        await JsonAssert.ErrorAsync(response, HttpStatusCode.RequestEntityTooLarge, ErrorCodes.PayloadTooLarge);
         await AssertStillServingAsync();
     }
 
@@ -107,7 +107,7 @@ public sealed partial class BadInputTests(FaultyServerFixture fixture) : IClassF
         Assert.DoesNotContain(FaultyServerFixture.Secret, text, StringComparison.Ordinal);
         Assert.DoesNotContain("InvalidOperationException", text, StringComparison.Ordinal);
         Assert.DoesNotContain(" at ", text, StringComparison.Ordinal);
-        Assert.Contains("unexpected error", await JsonAssert.ErrorAsync(await Client.GetAsync("/test/fault"), HttpStatusCode.InternalServerError),
+        Assert.Contains("unexpected error", await JsonAssert.ErrorAsync(await Client.GetAsync("/test/fault"), HttpStatusCode.InternalServerError, ErrorCodes.Internal),
             StringComparison.Ordinal);
         var logged = fixture.Logs.Entries.Where(e => e.Exception?.Message == FaultyServerFixture.Secret).ToList();
         Assert.Equal(2, logged.Count);

@@ -35,15 +35,15 @@ public sealed class SecurityTests
     {
         await using var server = await TestServer.StartAsync(["--urls", "http://0.0.0.0:0", "--api-key", Key]);
 
-        Assert.Contains("Missing X-Api-Key", await JsonAssert.ErrorAsync(await server.Client.GetAsync("/health"), HttpStatusCode.Unauthorized),
+        Assert.Contains("Missing X-Api-Key", await JsonAssert.ErrorAsync(await server.Client.GetAsync("/health"), HttpStatusCode.Unauthorized, ErrorCodes.Unauthorized),
             StringComparison.Ordinal);
         var wrong = new HttpRequestMessage(HttpMethod.Get, "/docs/a");
         wrong.Headers.Add("X-Api-Key", Key + "x");
-        Assert.Contains("Wrong X-Api-Key", await JsonAssert.ErrorAsync(await server.Client.SendAsync(wrong), HttpStatusCode.Unauthorized),
+        Assert.Contains("Wrong X-Api-Key", await JsonAssert.ErrorAsync(await server.Client.SendAsync(wrong), HttpStatusCode.Unauthorized, ErrorCodes.Unauthorized),
             StringComparison.Ordinal);
         var put = new HttpRequestMessage(HttpMethod.Put, "/docs/a") { Content = TestServer.Json("{}") };
         put.Headers.Add("X-Api-Key", "nope-nope-nope-nope");
-        await JsonAssert.ErrorAsync(await server.Client.SendAsync(put), HttpStatusCode.Unauthorized);
+        await JsonAssert.ErrorAsync(await server.Client.SendAsync(put), HttpStatusCode.Unauthorized, ErrorCodes.Unauthorized);
 
         server.Client.DefaultRequestHeaders.Add("X-Api-Key", Key);
         Assert.Equal(HttpStatusCode.NotFound, (await server.Client.GetAsync("/docs/a")).StatusCode);
@@ -54,7 +54,7 @@ public sealed class SecurityTests
     public async Task With_an_API_key_on_loopback_it_is_required_too()
     {
         await using var server = await TestServer.StartAsync(["--urls", "http://127.0.0.1:0", "--api-key", Key]);
-        await JsonAssert.ErrorAsync(await server.Client.GetAsync("/stats"), HttpStatusCode.Unauthorized);
+        await JsonAssert.ErrorAsync(await server.Client.GetAsync("/stats"), HttpStatusCode.Unauthorized, ErrorCodes.Unauthorized);
     }
 
     [Theory]

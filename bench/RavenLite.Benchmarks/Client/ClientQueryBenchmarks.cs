@@ -1,44 +1,66 @@
 using BenchmarkDotNet.Attributes;
+using LiteDB;
 using RavenLite.Benchmarks.Infrastructure;
+using RavenLite.Benchmarks.Peers;
 using RavenLite.Client;
 
 namespace RavenLite.Benchmarks.Client;
 
 /// <summary>
-/// The seed query as typed objects: <c>Query&lt;Cart&gt;().Take(1024).ToList()</c> in a new session over the 1,024
-/// seed carts (among 1,024 user documents), cache warm and cache off, embedded and remote; next to the
-/// document-level seed query (warm), which the typed one adds deserialization and tracking to. The aim: the typed
-/// query warm at least 5x faster than with the cache off.
+/// Typed reads of the seed carts, in one class so one run compares them: <c>Query&lt;Cart&gt;().Take(1024).ToList()</c>
+/// in a new session over the 1,024 seed carts (among 1,024 user documents) with the entity cache warm, with it off,
+/// with the document cache off, and with both off; <c>Load&lt;Cart&gt;</c> of one cart warm next to
+/// <c>DocumentDatabase.Get</c>; the same over HTTP, revalidated (<c>304</c>, served from the entity cache) and as a
+/// full read (no revalidation, entity cache off: the client before issue 18); and LiteDB's typed <c>Find</c> and
+/// <c>FindById</c> of the same <see cref="Cart"/> class. Aims: the warm typed query 10x faster than with the caches
+/// off and than LiteDB's <c>Find</c>; the warm load within 5x of <c>DocumentDatabase.Get</c>.
 /// </summary>
 [MemoryDiagnoser]
 public class ClientQueryBenchmarks : IDisposable
 {
+    private const string Key = "carts/0";
+    private static readonly EntityCacheOptions s_entityCacheOff = new() { MaxEntries = 0, MaxResponseBytes = 0 };
+    private readonly BsonExpression _isItem = BsonExpression.Create("$.Tag = @0", "Item");
     private SeedDatabases _databases = null!;
     private RavenStore _warm = null!;
-    private RavenStore _cold = null!;
-    private ClientServer _remoteWarm = null!;
-    private ClientServer _remoteCold = null!;
+    private RavenStore _entityCacheOff = null!;
+    private RavenStore _documentCacheOff = null!;
+    private RavenStore _cachesOff = null!;
+    private ClientServer _server = null!;
+    private RavenStore _remoteFullRead = null!;
+    private LiteDbTypedCarts _lite = null!;
 
     [GlobalSetup]
     public void Setup()
     {
         _databases = new SeedDatabases();
         _warm = RavenStore.ForDatabase(_databases.CacheOn.Database, ClientServer.Conventions);
-        _cold = RavenStore.ForDatabase(_databases.CacheOff.Database, ClientServer.Conventions);
-        _remoteWarm = new ClientServer(cacheEnabled: true, SeedDataset.Carts, SeedDataset.Others);
-        _remoteCold = new ClientServer(cacheEnabled: false, SeedDataset.Carts, SeedDataset.Others);
+        _entityCacheOff = RavenStore.ForDatabase(_databases.CacheOn.Database, ClientServer.ConventionsWith(s_entityCacheOff));
+        _documentCacheOff = RavenStore.ForDatabase(_databases.CacheOff.Database, ClientServer.Conventions);
+        _cachesOff = RavenStore.ForDatabase(_databases.CacheOff.Database, ClientServer.ConventionsWith(s_entityCacheOff));
+        _server = new ClientServer(cacheEnabled: true, SeedDataset.Carts, SeedDataset.Others);
+        _remoteFullRead = RavenStore.ForServer(_server.Url, ClientServer.ConventionsWith(s_entityCacheOff));
+        _lite = new LiteDbTypedCarts(SeedDataset.Carts, SeedDataset.Others);
         DocumentsWarm();
-        foreach (var store in new[] { _warm, _cold, _remoteWarm.Store, _remoteCold.Store })
+        foreach (var store in new[] { _warm, _entityCacheOff, _documentCacheOff, _cachesOff, _server.Store, _remoteFullRead })
+        {
             Query(store);
+            Load(store);
+        }
+        if (DatabaseGet() <= 0 || LiteDbFind() != SeedCart.CartId * SeedDataset.Carts || LiteDbFindById() != SeedCart.CartId)
+            throw new InvalidOperationException("A benchmark does not read the seed carts.");
     }
 
     [GlobalCleanup]
     public void Dispose()
     {
         _warm?.Dispose();
-        _cold?.Dispose();
-        _remoteWarm?.Dispose();
-        _remoteCold?.Dispose();
+        _entityCacheOff?.Dispose();
+        _documentCacheOff?.Dispose();
+        _cachesOff?.Dispose();
+        _remoteFullRead?.Dispose();
+        _server?.Dispose();
+        _lite?.Dispose();
         _databases?.Dispose();
         GC.SuppressFinalize(this);
     }
@@ -50,14 +72,48 @@ public class ClientQueryBenchmarks : IDisposable
     [Benchmark(Description = "Query<Cart>() x 1,024, warm")]
     public long TypedWarm() => Query(_warm);
 
-    [Benchmark(Description = "Query<Cart>() x 1,024, cache off")]
-    public long TypedCacheOff() => Query(_cold);
+    [Benchmark(Description = "Query<Cart>() x 1,024, entity cache off")]
+    public long TypedEntityCacheOff() => Query(_entityCacheOff);
 
-    [Benchmark(Description = "remote Query<Cart>() x 1,024, warm")]
-    public long RemoteWarm() => Query(_remoteWarm.Store);
+    [Benchmark(Description = "Query<Cart>() x 1,024, document cache off")]
+    public long TypedDocumentCacheOff() => Query(_documentCacheOff);
 
-    [Benchmark(Description = "remote Query<Cart>() x 1,024, cache off")]
-    public long RemoteCacheOff() => Query(_remoteCold.Store);
+    [Benchmark(Description = "Query<Cart>() x 1,024, entity and document caches off")]
+    public long TypedCachesOff() => Query(_cachesOff);
+
+    [Benchmark(Description = "LiteDB: typed Find(Tag = Item) x 1,024")]
+    public long LiteDbFind()
+    {
+        long sum = 0;
+        var count = 0;
+        foreach (var cart in _lite.Carts.Find(_isItem, limit: SeedDataset.Carts))
+        {
+            sum += cart.CartId;
+            count++;
+        }
+        return count == SeedDataset.Carts ? sum : throw new InvalidOperationException($"LiteDB found {count} carts.");
+    }
+
+    [Benchmark(Description = "DocumentDatabase.Get, warm")]
+    public long DatabaseGet() => _databases.CacheOn.Database.Get(Key)!.Etag;
+
+    [Benchmark(Description = "Load<Cart>, new session, warm")]
+    public long LoadWarm() => Load(_warm);
+
+    [Benchmark(Description = "LiteDB: typed FindById")]
+    public long LiteDbFindById() => _lite.Carts.FindById(Key).CartId;
+
+    [Benchmark(Description = "remote Query<Cart>() x 1,024, revalidated (304)")]
+    public long RemoteQueryRevalidated() => Query(_server.Store);
+
+    [Benchmark(Description = "remote Query<Cart>() x 1,024, full read")]
+    public long RemoteQueryFullRead() => Query(_remoteFullRead);
+
+    [Benchmark(Description = "remote Load<Cart>, revalidated (304)")]
+    public long RemoteLoadRevalidated() => Load(_server.Store);
+
+    [Benchmark(Description = "remote Load<Cart>, full read")]
+    public long RemoteLoadFullRead() => Load(_remoteFullRead);
 
     private static long Query(RavenStore store)
     {
@@ -69,5 +125,12 @@ public class ClientQueryBenchmarks : IDisposable
         return carts.Count == SeedDataset.Carts && sum == SeedCart.CartId * SeedDataset.Carts
             ? sum
             : throw new InvalidOperationException($"Wrong result: {carts.Count} carts, cartId sum {sum}.");
+    }
+
+    private static long Load(RavenStore store)
+    {
+        using var session = store.OpenSession();
+        var cart = session.Load<Cart>(Key)!;
+        return cart.CartId == SeedCart.CartId ? cart.CartId : throw new InvalidOperationException($"Wrong cart: {cart.CartId}.");
     }
 }

@@ -14,9 +14,13 @@ namespace RavenLite.Benchmarks.Client;
 /// </summary>
 internal sealed class ClientServer : IDisposable
 {
-    public static readonly StoreConventions Conventions = new()
+    public static readonly StoreConventions Conventions = ConventionsWith(new EntityCacheOptions());
+
+    /// <summary>The benchmark conventions with other entity cache bounds.</summary>
+    public static StoreConventions ConventionsWith(EntityCacheOptions entityCache) => new()
     {
         FindEntityName = type => type == typeof(Cart) ? "Item" : type.Name,
+        EntityCache = entityCache,
     };
 
     private readonly string _directory = BenchmarkFolders.NewTemp();
@@ -28,8 +32,11 @@ internal sealed class ClientServer : IDisposable
         _server = RavenLiteServer.Build(["--data-dir", _directory, "--urls", "http://127.0.0.1:0", "--Logging:LogLevel:Default=Warning", .. cache]);
         _server.StartAsync().GetAwaiter().GetResult();
         SeedDataset.Load(_server.Services.GetRequiredService<DocumentDatabase>(), carts, others);
-        Store = RavenStore.ForServer(new Uri(_server.Urls.First()), Conventions);
+        Url = new Uri(_server.Urls.First());
+        Store = RavenStore.ForServer(Url, Conventions);
     }
+
+    public Uri Url { get; }
 
     public RavenStore Store { get; }
 

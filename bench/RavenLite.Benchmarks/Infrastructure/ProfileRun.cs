@@ -15,8 +15,11 @@ internal static class ProfileRun
     public static IReadOnlyList<string> Filters { get; } =
         ["RavenLite.Benchmarks.Query.SeedQueryBenchmarks.*", "RavenLite.Benchmarks.Http.SeedQueryHttpBenchmarks.*"];
 
-    /// <summary>The suite's arguments for a profile run; <paramref name="rest"/> (a job, an artifacts folder) is passed on.</summary>
-    public static string[] Arguments(IEnumerable<string> rest) => ["--filter", .. Filters, .. rest];
+    /// <summary>
+    /// The suite's arguments for a profile run; <paramref name="rest"/> (a job, an artifacts folder) is passed on, and
+    /// a <c>--filter</c> in it profiles those classes instead of <see cref="Filters"/>.
+    /// </summary>
+    public static string[] Arguments(IReadOnlyList<string> rest) => rest.Contains("--filter") ? [.. rest] : ["--filter", .. Filters, .. rest];
 
     /// <summary>The suite's configuration for <paramref name="arguments"/> (from <see cref="Arguments"/>), with the profiler.</summary>
     public static IConfig Config(string[] arguments) =>

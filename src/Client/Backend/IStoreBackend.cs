@@ -25,4 +25,10 @@ public interface IStoreBackend : IDisposable
 
     /// <summary>As <see cref="Query"/>, without blocking on the network.</summary>
     Task<QueryPage> QueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken);
+
+    /// <summary>
+    /// A page of all documents, newest first: skips <paramref name="start"/> and returns up to <paramref name="pageSize"/>
+    /// (0: only the total), with how many there are. For tools that move documents as JSON (<c>ravenlite export</c>).
+    /// </summary>
+    Task<DocumentPage> GetDocumentsAsync(int start, int pageSize, CancellationToken cancellationToken);
 }

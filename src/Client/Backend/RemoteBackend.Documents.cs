@@ -15,6 +15,10 @@ internal sealed partial class RemoteBackend
     public Task<IReadOnlyList<long?>> BatchAsync(IReadOnlyList<WriteCommand> commands, CancellationToken cancellationToken) =>
         RunAsync(BatchRequest(commands), ParseEtags, cancellationToken);
 
+    public Task<DocumentPage> GetDocumentsAsync(int start, int pageSize, CancellationToken cancellationToken) =>
+        RunAsync(new RemoteRequest(HttpMethod.Get, string.Create(CultureInfo.InvariantCulture, $"docs?start={start}&pageSize={pageSize}"),
+            Body: null, error => RemoteErrors.ToException(error)), ParseDocumentPage, cancellationToken);
+
     /// <summary><c>POST /queries</c> with the keys.</summary>
     private static RemoteRequest GetRequest(IReadOnlyList<string> keys)
     {
@@ -25,7 +29,8 @@ internal sealed partial class RemoteBackend
                 json.WriteStringValue(key);
             json.WriteEndArray();
         });
-        return new RemoteRequest(HttpMethod.Post, "queries", body, RemoteErrors.ForDocuments);
+        // Keys have no control characters (DocumentKey.Validate), so a line per key names the request unambiguously.
+        return new RemoteRequest(HttpMethod.Post, "queries", body, error => RemoteErrors.ToException(error), CacheKey: "POST queries\n" + string.Join('\n', keys));
     }
 
     private static IReadOnlyList<StoredDocument?> ParseDocuments(JsonElement root)
@@ -36,6 +41,17 @@ internal sealed partial class RemoteBackend
         foreach (var element in results.EnumerateArray())
             documents[i++] = element.ValueKind == JsonValueKind.Null ? null : RemoteDocuments.Read(element);
         return documents;
+    }
+
+    /// <summary><c>GET /docs</c>'s <c>{"PageSize", "TotalResults", "Results": [...]}</c>.</summary>
+    private static DocumentPage ParseDocumentPage(JsonElement root)
+    {
+        var results = root.GetProperty("Results");
+        var documents = new StoredDocument[results.GetArrayLength()];
+        var i = 0;
+        foreach (var element in results.EnumerateArray())
+            documents[i++] = RemoteDocuments.Read(element);
+        return new DocumentPage(documents, root.GetProperty("PageSize").GetInt32(), root.GetProperty("TotalResults").GetInt64());
     }
 
     /// <summary><c>POST /bulk_docs</c>: the documents' JSON is written into the body as it was serialized.</summary>
@@ -62,7 +78,7 @@ internal sealed partial class RemoteBackend
             }
             json.WriteEndArray();
         });
-        return new RemoteRequest(HttpMethod.Post, "bulk_docs", body, error => RemoteErrors.ForBatch(error, commands));
+        return new RemoteRequest(HttpMethod.Post, "bulk_docs", body, error => RemoteErrors.ToException(error));
     }
 
     private static IReadOnlyList<long?> ParseEtags(JsonElement root)

@@ -11,8 +11,11 @@ internal sealed partial class RemoteBackend
     public Task<QueryPage> QueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken) =>
         RunAsync(QueryRequest(indexName, query), root => ParsePage(indexName, root), cancellationToken);
 
-    private static RemoteRequest QueryRequest(string indexName, IndexQuery query) =>
-        new(HttpMethod.Get, QueryUrl(indexName, query), Body: null, error => RemoteErrors.ForQuery(error, indexName));
+    private static RemoteRequest QueryRequest(string indexName, IndexQuery query)
+    {
+        var url = QueryUrl(indexName, query);
+        return new(HttpMethod.Get, url, Body: null, error => RemoteErrors.ToException(error, indexName), CacheKey: "GET " + url);
+    }
 
     private static QueryPage ParsePage(string indexName, JsonElement root)
     {

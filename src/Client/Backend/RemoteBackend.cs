@@ -14,9 +14,14 @@ internal sealed partial class RemoteBackend : IStoreBackend
 {
     private static readonly MediaTypeHeaderValue s_json = new("application/json");
     private readonly HttpClient _http;
+    private readonly bool _ownsHttp;
 
     public RemoteBackend(Uri serverUrl, RemoteOptions options)
     {
+        ServerUrl = serverUrl;
+        _ownsHttp = true;
+        if (options.MaxResponseBytes > 0)
+            _responses = new KeptResponses(options.MaxResponseBytes);
         _http = new HttpClient(options.Handler ?? new SocketsHttpHandler(), disposeHandler: options.Handler is null)
         {
             BaseAddress = serverUrl,
@@ -26,9 +31,16 @@ internal sealed partial class RemoteBackend : IStoreBackend
             _http.DefaultRequestHeaders.Add("X-Api-Key", options.ApiKey);
     }
 
-    private T Run<T>(RemoteRequest request, Func<JsonElement, T> parse)
+    /// <summary>The server's base address.</summary>
+    public Uri ServerUrl { get; }
+
+    /// <summary>The server's base address (the store's metrics tag).</summary>
+    public override string ToString() => ServerUrl.AbsoluteUri;
+
+    private T Run<T>(RemoteRequest request, Func<JsonElement, T> parse) where T : class
     {
         using var message = request.ToMessage();
+        var kept = AskToRevalidate(request, message);
         HttpResponseMessage response;
         try
         {
@@ -40,17 +52,20 @@ internal sealed partial class RemoteBackend : IStoreBackend
         }
         using (response)
         {
+            if (NotModified<T>(response, kept) is { } current)
+                return current;
             using var stream = response.Content.ReadAsStream();
             if (!response.IsSuccessStatusCode)
                 throw request.Error(RemoteError.Read((int)response.StatusCode, stream, request.Describe()));
             using var json = JsonDocument.Parse(stream);
-            return parse(json.RootElement);
+            return Keep(request, response, parse(json.RootElement));
         }
     }
 
-    private async Task<T> RunAsync<T>(RemoteRequest request, Func<JsonElement, T> parse, CancellationToken cancellationToken)
+    private async Task<T> RunAsync<T>(RemoteRequest request, Func<JsonElement, T> parse, CancellationToken cancellationToken) where T : class
     {
         using var message = request.ToMessage();
+        var kept = AskToRevalidate(request, message);
         HttpResponseMessage response;
         try
         {
@@ -62,13 +77,15 @@ internal sealed partial class RemoteBackend : IStoreBackend
         }
         using (response)
         {
+            if (NotModified<T>(response, kept) is { } current)
+                return current;
             var stream = await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
             await using (stream.ConfigureAwait(false))
             {
                 if (!response.IsSuccessStatusCode)
                     throw request.Error(RemoteError.Read((int)response.StatusCode, stream, request.Describe()));
                 using var json = await JsonDocument.ParseAsync(stream, cancellationToken: cancellationToken).ConfigureAwait(false);
-                return parse(json.RootElement);
+                return Keep(request, response, parse(json.RootElement));
             }
         }
     }
@@ -84,10 +101,17 @@ internal sealed partial class RemoteBackend : IStoreBackend
         return buffer.WrittenSpan.ToArray();
     }
 
-    public void Dispose() => _http.Dispose();
+    public void Dispose()
+    {
+        if (_ownsHttp)
+            _http.Dispose();
+    }
 
-    /// <summary>One request to the server, and how its error answers become exceptions.</summary>
-    private sealed record RemoteRequest(HttpMethod Method, string RelativeUrl, byte[]? Body, Func<RemoteError, Exception> Error)
+    /// <summary>
+    /// One request to the server, and how its error answers become exceptions. A request with a <paramref name="CacheKey"/>
+    /// is a read whose answer is kept and revalidated (the same key: the same answer while the server's ETag holds).
+    /// </summary>
+    private sealed record RemoteRequest(HttpMethod Method, string RelativeUrl, byte[]? Body, Func<RemoteError, Exception> Error, string? CacheKey = null)
     {
         public HttpRequestMessage ToMessage()
         {

@@ -7,12 +7,11 @@ namespace RavenLite.Client.Backend;
 
 /// <summary>
 /// Splits a document as the server writes it (<c>{...data..., "@metadata": {"@id", "@etag", "Last-Modified", stored...}}</c>)
-/// into its key, etag, data and stored metadata, copying the members' JSON as it came.
+/// into its key, etag, data and stored metadata (without the names <see cref="MetadataNames.IsReserved(string)"/> reserves),
+/// copying the members' JSON as it came. The one reader of the server's document shape, for sessions and raw commands.
 /// </summary>
 internal static class RemoteDocuments
 {
-    private const string MetadataName = "@metadata";
-
     /// <summary>As the server writes JSON: only what JSON requires is escaped.</summary>
     public static readonly JsonWriterOptions WriterOptions = new()
     {
@@ -22,12 +21,12 @@ internal static class RemoteDocuments
 
     public static StoredDocument Read(JsonElement element)
     {
-        if (element.ValueKind != JsonValueKind.Object || !element.TryGetProperty(MetadataName, out var metadata))
+        if (element.ValueKind != JsonValueKind.Object || !element.TryGetProperty(MetadataNames.Metadata, out var metadata))
             throw new InvalidDataException("The server sent a document without @metadata.");
-        var key = metadata.GetProperty("@id").GetString()!;
-        var etag = long.Parse(metadata.GetProperty("@etag").GetString()!, CultureInfo.InvariantCulture);
-        var data = Copy(element, skip: static name => name == MetadataName);
-        var stored = Copy(metadata, skip: static name => name.StartsWith('@') || name == "Last-Modified");
+        var key = metadata.GetProperty(MetadataNames.Id).GetString()!;
+        var etag = long.Parse(metadata.GetProperty(MetadataNames.Etag).GetString()!, CultureInfo.InvariantCulture);
+        var data = Copy(element, skip: static name => name == MetadataNames.Metadata);
+        var stored = Copy(metadata, skip: MetadataNames.IsReserved);
         return new StoredDocument(key, etag, data, stored);
     }
 

@@ -1,49 +1,23 @@
-using System.Globalization;
-using System.Text.RegularExpressions;
-
 namespace RavenLite.Client.Backend;
 
 /// <summary>
-/// The server's statuses turned back into the exceptions the embedded database throws, so callers catch the same
-/// types whichever store they use (the reverse of the server's ErrorMapping).
+/// The server's error codes turned back into the exceptions the embedded database throws, so callers catch the same
+/// types whichever store they use. Only the problem's <c>code</c> and members decide; the message is passed on as it is.
 /// </summary>
-internal static partial class RemoteErrors
+internal static class RemoteErrors
 {
-    public static Exception ForDocuments(RemoteError error) => Common(error);
-
-    public static Exception ForQuery(RemoteError error, string indexName) => error.Status switch
+    /// <summary>The exception for an error answer to a request; <paramref name="indexName"/> for a query's.</summary>
+    public static Exception ToException(RemoteError error, string? indexName = null) => error.Code switch
     {
-        404 => new IndexNotFoundException(indexName),
-        // The server sends a QueryException's message as it is; other 400s are bad arguments (paging, sort fields).
-        400 when error.Message.StartsWith("Cannot parse query", StringComparison.Ordinal) => new QueryException(error.Message),
-        _ => Common(error),
-    };
-
-    public static Exception ForBatch(RemoteError error, IReadOnlyList<WriteCommand> commands)
-    {
-        if (error.Status != 409)
-            return Common(error);
-        // "Batch command N: concurrency conflict on document 'k': expected etag E, but its current etag is A."
-        var index = CommandIndex().Match(error.Message);
-        if (!index.Success || int.Parse(index.Groups[1].Value, CultureInfo.InvariantCulture) is var i && i >= commands.Count)
-            return new InvalidOperationException(error.Message);
-        var actual = ActualEtag().Match(error.Message);
-        return new ConcurrencyException(commands[i].Key, commands[i].ExpectedEtag,
-            actual.Success ? long.Parse(actual.Groups[1].Value, CultureInfo.InvariantCulture) : null, i);
-    }
-
-    private static Exception Common(RemoteError error) => error.Status switch
-    {
-        400 or 413 => new ArgumentException(error.Message),
-        409 => new InvalidOperationException(error.Message),
-        504 => new TimeoutException(error.Message),
-        503 => new ObjectDisposedException("RavenLite server", error.Message),
+        ErrorCodes.ConcurrencyConflict when error.Key is { } key =>
+            new ConcurrencyException(key, error.ExpectedEtag, error.ActualEtag, error.CommandIndex),
+        ErrorCodes.IndexNotFound when indexName is not null => new IndexNotFoundException(indexName),
+        ErrorCodes.QueryInvalid => new QueryException(error.Message),
+        ErrorCodes.BadRequest or ErrorCodes.PayloadTooLarge => new ArgumentException(error.Message),
+        ErrorCodes.IndexStale => new TimeoutException(error.Message),
+        ErrorCodes.Unavailable => new ObjectDisposedException("RavenLite server", error.Message),
+        // Refusals the embedded database has no counterpart for (API key, origin, routing) and server faults keep
+        // their status, so callers can still tell them apart.
         _ => new HttpRequestException(error.Message, null, (System.Net.HttpStatusCode)error.Status),
     };
-
-    [GeneratedRegex(@"^Batch command (\d{1,9}): concurrency conflict")]
-    private static partial Regex CommandIndex();
-
-    [GeneratedRegex(@"its current etag is (\d{1,19})")]
-    private static partial Regex ActualEtag();
 }

@@ -13,6 +13,12 @@ internal sealed class SessionEntry(string key, object entity)
     /// <summary>The data JSON as loaded or last saved (what changes are detected against); empty when new.</summary>
     public ReadOnlyMemory<byte> Json { get; set; }
 
+    /// <summary>
+    /// The cached original the entity was copied from, compared with by the type's compiled comparer; null when the
+    /// type falls back to deserialization, or once saved (then <see cref="Json"/> is the baseline).
+    /// </summary>
+    public object? Original { get; set; }
+
     /// <summary>The stored metadata as loaded or last saved; empty when new.</summary>
     public ReadOnlyMemory<byte> Metadata { get; set; }
 

@@ -11,57 +11,100 @@ namespace RavenLite.Indexing.Extraction;
 /// Turns a stored document into the Lucene document one index keeps for it: the key and etag
 /// (<see cref="IndexFields"/>), then per field of the definition: Exact -> <see cref="StringField"/>, FullText ->
 /// <see cref="TextField"/>, Long/Double -> numeric fields; array paths give one field per value; a sortable field
-/// also gets DocValues of its first value.
+/// also gets DocValues of its first value. One mapper per index, used by its one writer: the field instances are
+/// reused from document to document (<see cref="FieldSlots"/>), so a mapped document is good until the next
+/// <see cref="Map"/>.
 /// </summary>
-internal static class DocumentMapper
+internal sealed class DocumentMapper
 {
-    /// <param name="index">The index the document is mapped for.</param>
+    private readonly CompiledIndex _index;
+    private readonly StringField _key = new(IndexFields.Key, "", Field.Store.NO);
+    private readonly BytesRef _keyBytes = new(64);
+    private readonly BinaryDocValuesField _keyValue;
+    private readonly NumericDocValuesField _etag = new(IndexFields.Etag, 0);
+    private readonly FieldSlots[] _values;
+    private readonly FieldSlots[] _sortValues;
+    private readonly List<FieldValue> _read = [];
+    private readonly List<JsonElement> _elements = [];
+
+    public DocumentMapper(CompiledIndex index)
+    {
+        _index = index;
+        _keyValue = new BinaryDocValuesField(IndexFields.Key, _keyBytes);
+        _values = [.. index.Fields.Select(ValueSlots)];
+        _sortValues = [.. index.Fields.Select(SortSlots)];
+    }
+
     /// <param name="document">The document, its JSON parsed at most once.</param>
     /// <param name="errors">Receives what could not be indexed, field by field; the rest of the document is indexed regardless.</param>
-    public static Document Map(CompiledIndex index, ParsedDocument document, List<string> errors)
+    public Document Map(ParsedDocument document, List<string> errors)
     {
         var key = document.Document.Key;
-        var mapped = new Document
+        _key.SetStringValue(IndexFields.KeyTerm(key));
+        SetUtf8(_keyBytes, key);
+        _etag.SetInt64Value(document.Document.Etag);
+        var mapped = new Document { _key, _keyValue, _etag };
+        for (var i = 0; i < _index.Fields.Count; i++)
         {
-            new StringField(IndexFields.Key, IndexFields.KeyTerm(key), Field.Store.NO),
-            new BinaryDocValuesField(IndexFields.Key, new BytesRef(Encoding.UTF8.GetBytes(key))),
-            new NumericDocValuesField(IndexFields.Etag, document.Document.Etag),
-        };
-        var values = new List<FieldValue>();
-        foreach (var field in index.Fields)
-        {
-            values.Clear();
+            var field = _index.Fields[i];
+            _read.Clear();
             try
             {
-                if (ReadValues(field, document, values) is { } problem)
+                if (ReadValues(field, document) is { } problem)
                     errors.Add($"Field '{field.Name}': {problem}");
             }
             catch (JsonException ex)
             {
                 errors.Add($"Field '{field.Name}': the document's JSON could not be read: {ex.Message}");
             }
-            AddValues(field, values, mapped, errors);
+            _values[i].Reset();
+            _sortValues[i].Reset();
+            AddValues(field, _values[i], _sortValues[i], mapped, errors);
         }
         return mapped;
     }
 
-    private static string? ReadValues(CompiledField field, ParsedDocument document, List<FieldValue> values)
+    private static void SetUtf8(BytesRef target, string text)
+    {
+        var length = Encoding.UTF8.GetMaxByteCount(text.Length);
+        if (target.Bytes.Length < length)
+            target.Bytes = new byte[Math.Max(length, target.Bytes.Length * 2)];
+        target.Offset = 0;
+        target.Length = Encoding.UTF8.GetBytes(text, target.Bytes);
+    }
+
+    private static FieldSlots ValueSlots(CompiledField field) => field.Definition.Sort switch
+    {
+        FieldSort.Long => new FieldSlots(() => new Int64Field(field.Name, 0, Field.Store.NO)),
+        FieldSort.Double => new FieldSlots(() => new DoubleField(field.Name, 0, Field.Store.NO)),
+        _ when field.IsFullText => new FieldSlots(() => new TextField(field.Name, "", Field.Store.NO)),
+        _ => new FieldSlots(() => new StringField(field.Name, "", Field.Store.NO)),
+    };
+
+    private static FieldSlots SortSlots(CompiledField field) => field.Definition.Sort switch
+    {
+        FieldSort.Long => new FieldSlots(() => new NumericDocValuesField(field.Name, 0)),
+        FieldSort.Double => new FieldSlots(() => new DoubleDocValuesField(field.Name, 0)),
+        _ => new FieldSlots(() => new SortedDocValuesField(field.Name, new BytesRef())),
+    };
+
+    private string? ReadValues(CompiledField field, ParsedDocument document)
     {
         switch (field.Virtual)
         {
             case VirtualMetadata.EntityName:
                 if (document.Document.EntityName is { } entityName)
-                    values.Add(new FieldValue(entityName, IsNumber: false));
+                    _read.Add(new FieldValue(entityName, IsNumber: false));
                 return null;
             case VirtualMetadata.LastModified:
-                values.Add(new FieldValue(FormatTimestamp(document.Document.LastModified), IsNumber: false));
+                _read.Add(new FieldValue(FormatTimestamp(document.Document.LastModified), IsNumber: false));
                 return null;
         }
         var root = field.Definition.Source == FieldSource.Metadata ? document.Metadata : document.Data;
-        var elements = new List<JsonElement>();
-        var problem = field.Path.Evaluate(root, elements);
-        foreach (var element in elements)
-            values.Add(FieldValue.From(element));
+        _elements.Clear();
+        var problem = field.Path.Evaluate(root, _elements);
+        foreach (var element in _elements)
+            _read.Add(FieldValue.From(element));
         return problem;
     }
 
@@ -69,10 +112,10 @@ internal static class DocumentMapper
     public static string FormatTimestamp(DateTimeOffset time) =>
         time.UtcDateTime.ToString("yyyy-MM-dd'T'HH:mm:ss.fffffff'Z'", CultureInfo.InvariantCulture);
 
-    private static void AddValues(CompiledField field, List<FieldValue> values, Document mapped, List<string> errors)
+    private void AddValues(CompiledField field, FieldSlots values, FieldSlots sortValues, Document mapped, List<string> errors)
     {
         var sorted = !field.Definition.IsSortable;
-        foreach (var value in values)
+        foreach (var value in _read)
         {
             switch (field.Definition.Sort)
             {
@@ -82,9 +125,9 @@ internal static class DocumentMapper
                         errors.Add($"Field '{field.Name}': '{value.Text}' is not a whole number (the field has Sort Long).");
                         continue;
                     }
-                    mapped.Add(new Int64Field(field.Name, whole, Field.Store.NO));
+                    mapped.Add(With(values.Next(), whole));
                     if (!sorted)
-                        mapped.Add(new NumericDocValuesField(field.Name, whole));
+                        mapped.Add(With(sortValues.Next(), whole));
                     break;
                 case FieldSort.Double:
                     if (!value.TryGetDouble(out var number))
@@ -93,19 +136,41 @@ internal static class DocumentMapper
                         continue;
                     }
                     number = NumericTerms.Normalize(number);
-                    mapped.Add(new DoubleField(field.Name, number, Field.Store.NO));
+                    mapped.Add(With(values.Next(), number));
                     if (!sorted)
-                        mapped.Add(new DoubleDocValuesField(field.Name, number));
+                        mapped.Add(With(sortValues.Next(), number));
                     break;
                 default:
-                    mapped.Add(field.IsFullText
-                        ? new TextField(field.Name, value.Text, Field.Store.NO)
-                        : new StringField(field.Name, IndexFields.ExactTerm(value.Text), Field.Store.NO));
+                    mapped.Add(With(values.Next(), field.IsFullText ? value.Text : IndexFields.ExactTerm(value.Text)));
                     if (!sorted)
-                        mapped.Add(new SortedDocValuesField(field.Name, IndexFields.SortValue(value.Text)));
+                        mapped.Add(With(sortValues.Next(), IndexFields.SortValue(value.Text)));
                     break;
             }
             sorted = true;
         }
+    }
+
+    private static Field With(Field field, long value)
+    {
+        field.SetInt64Value(value);
+        return field;
+    }
+
+    private static Field With(Field field, double value)
+    {
+        field.SetDoubleValue(value);
+        return field;
+    }
+
+    private static Field With(Field field, string value)
+    {
+        field.SetStringValue(value);
+        return field;
+    }
+
+    private static Field With(Field field, BytesRef value)
+    {
+        field.SetBytesValue(value);
+        return field;
     }
 }

@@ -5,8 +5,9 @@ namespace RavenLite.Indexing.Indexer;
 internal sealed partial class BackgroundIndexer
 {
     /// <summary>
-    /// Gives one batch to every group of indexes at the same progress that is behind the database, then purges
-    /// tombstones every index has passed.
+    /// Gives one batch to every group of indexes at the same progress that is behind the database, commits the
+    /// indexes whose commit is due (also when idle, so the last batches of a burst reach disk within the commit
+    /// interval), then purges tombstones every index has committed past.
     /// </summary>
     /// <returns>Whether any index moved.</returns>
     private bool RunOnce()
@@ -27,17 +28,33 @@ internal sealed partial class BackgroundIndexer
         }
         if (worked)
             NotifyProgress();
+        foreach (var index in indexes)
+        {
+            if (_stopping)
+                return worked;
+            if (Failures.IsRetryDue(index.Name))
+                Guarded(index, index.CommitIfDue);
+        }
         PurgeTombstones(indexes);
         return worked;
     }
 
-    private bool ApplyBatch(DocumentIndex index, IndexingBatch batch, DateTimeOffset now)
+    private bool ApplyBatch(DocumentIndex index, IndexingBatch batch, DateTimeOffset now) => Guarded(index, () => index.Apply(batch, now));
+
+    /// <summary>
+    /// Runs a write to <paramref name="index"/>; an index found damaged is rebuilt, one retired meanwhile is skipped, and
+    /// any other failure (a full disk, say) is recorded in <see cref="Failures"/> and retried later.
+    /// </summary>
+    private bool Guarded(DocumentIndex index, Func<bool> write)
     {
         try
         {
-            var applied = index.Apply(batch, now);
-            Failures.Progressed(index.Name);
-            return applied;
+            var written = write();
+            // A failing index has recovered once what it indexed is committed, not merely searchable: a batch can
+            // succeed in memory and its commit still fail on a full disk.
+            if (written && index.CommittedEtag >= index.LastIndexedEtag)
+                Failures.Progressed(index.Name);
+            return written;
         }
         catch (ObjectDisposedException) when (index.IsRetired)
         {
@@ -58,12 +75,15 @@ internal sealed partial class BackgroundIndexer
 #pragma warning restore CA1031
     }
 
-    /// <summary>Tombstones are only needed until every index has passed them; each purge is one write transaction, so only when there are some.</summary>
+    /// <summary>
+    /// Tombstones are only needed until every index has committed past them (an index resumes from its last commit
+    /// after a crash); each purge is one write transaction, so only when there are some.
+    /// </summary>
     private void PurgeTombstones(IReadOnlyList<DocumentIndex> indexes)
     {
         if (_firstUnpurgedTombstone is not { } first || indexes.Count == 0 || ArePurgesHeld)
             return;
-        var passedByAll = indexes.Min(i => i.LastIndexedEtag);
+        var passedByAll = indexes.Min(i => i.CommittedEtag);
         if (passedByAll < first)
             return;
         _documents.PurgeTombstones(passedByAll);

@@ -107,12 +107,17 @@ internal sealed partial class LuceneIndex : IDisposable
         IndexDeletionPolicy = new SnapshotDeletionPolicy(new KeepOnlyLastCommitDeletionPolicy()),
     };
 
-    /// <summary>Commits what the writer holds with <paramref name="data"/> as the commit's user data, then refreshes searchers.</summary>
+    /// <summary>
+    /// Makes searchers acquired from now on see everything the writer holds, committed or not (a near-real-time
+    /// reader: Lucene flushes new segments without syncing them).
+    /// </summary>
+    public void Refresh() => Searchers.MaybeRefreshBlocking();
+
+    /// <summary>Commits (durably) what the writer holds with <paramref name="data"/> as the commit's user data.</summary>
     public void Commit(CommitData data)
     {
         Writer.SetCommitData(data.ToUserData());
         Writer.Commit();
-        Searchers.MaybeRefreshBlocking();
     }
 
     /// <summary>Throws every document away and commits <paramref name="data"/> with the empty index, in one commit.</summary>
@@ -120,6 +125,7 @@ internal sealed partial class LuceneIndex : IDisposable
     {
         Writer.DeleteAll();
         Commit(data);
+        Refresh();
     }
 
     /// <summary>How many live documents the current searcher sees (Lucene keeps the count; nothing is scanned).</summary>

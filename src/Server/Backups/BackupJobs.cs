@@ -32,7 +32,7 @@ internal sealed class BackupJobs(DocumentDatabase database, RavenLiteServerOptio
         lock (_lock)
         {
             if (_jobs.FirstOrDefault(j => j.State == BackupState.Running) is { } running)
-                throw new RequestException(StatusCodes.Status409Conflict,
+                throw new RequestException(StatusCodes.Status409Conflict, ErrorCodes.BackupRunning,
                     $"A backup is already running (into '{running.Folder}'); wait for it to finish. GET /admin/backups shows its progress.");
             job = new BackupJob(Path.GetFileName(path), path, DateTimeOffset.UtcNow);
             _jobs.Insert(0, job);

@@ -3,13 +3,13 @@ using RavenLite.Server.Hosting;
 namespace RavenLite.Server.Errors;
 
 /// <summary>
-/// Catches every exception a request throws, answers with the status and message from
+/// Catches every exception a request throws, answers with the problem details from
 /// <see cref="ErrorMapping"/>, and logs it once. No stack trace leaves the server, and no request can take
 /// the process down.
 /// </summary>
 internal sealed class ErrorHandlingMiddleware(RequestDelegate next, ILogger logger)
 {
-    /// <summary>Runs the rest of the pipeline, turning exceptions into JSON error responses.</summary>
+    /// <summary>Runs the rest of the pipeline, turning exceptions into problem details responses.</summary>
     public async Task InvokeAsync(HttpContext context)
     {
         try
@@ -28,12 +28,12 @@ internal sealed class ErrorHandlingMiddleware(RequestDelegate next, ILogger logg
 
     private async Task RespondAsync(HttpContext context, Exception exception)
     {
-        var (status, message, unexpected) = ErrorMapping.Map(exception);
+        var (problem, unexpected) = ErrorMapping.Map(exception);
         var request = context.Request;
         if (unexpected)
             ServerLog.UnexpectedError(logger, exception, request.Method, request.Path);
         else
-            ServerLog.RequestRefused(logger, request.Method, request.Path, status, message);
+            ServerLog.RequestRefused(logger, request.Method, request.Path, problem.Status!.Value, problem.Detail!);
 
         if (context.Response.HasStarted)
         {
@@ -42,6 +42,6 @@ internal sealed class ErrorHandlingMiddleware(RequestDelegate next, ILogger logg
             return;
         }
         context.Response.Clear();
-        await ErrorResponse.WriteAsync(context.Response, status, message);
+        await ErrorResponse.WriteAsync(context, problem);
     }
 }

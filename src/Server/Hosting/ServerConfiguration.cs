@@ -18,7 +18,8 @@ internal static class ServerConfiguration
     public static IReadOnlyList<ServerSwitch> Switches { get; } =
     [
         new("--data-dir", nameof(DocumentDatabaseOptions.DataDirectory), "<dir>", "database folder (default ./data)"),
-        new("--engine", nameof(DocumentDatabaseOptions.Engine), "<engine>", "Lmdb (default) or Esent (Windows)"),
+        new("--engine", nameof(DocumentDatabaseOptions.Engine), "<engine>", "Lmdb (default), Esent (Windows) or Postgres"),
+        new("--connection-string", nameof(DocumentDatabaseOptions.ConnectionString), "<string>", "PostgreSQL connection string for --engine postgres (never logged)"),
         new("--map-size", nameof(DocumentDatabaseOptions.MapSize), "<bytes>", "initial LMDB map size (default 4 GiB; doubles when full)"),
         new("--cache-size-mb", nameof(DocumentDatabaseOptions.CacheSizeMb), "<mb>", "document cache limit; 0 turns it off"),
         new("--backup-dir", nameof(RavenLiteServerOptions.BackupDirectory), "<dir>", "where POST /admin/backup writes (default <data-dir>-backups)"),

@@ -62,14 +62,22 @@ internal sealed class DocumentJsonWriter(PipeWriter output, int holdBytes = 0, A
         _written += length;
     }
 
-    /// <summary>Writes <paramref name="document"/>'s data with an <c>@metadata</c> member, or <c>null</c>.</summary>
+    /// <summary>
+    /// Writes <paramref name="document"/>'s data with an <c>@metadata</c> member, or <c>null</c>: a copy of the
+    /// document's kept rendering (<see cref="Document.RenderWith"/>), made by <see cref="Rendered"/> the first time the
+    /// version is written, so a page of cached documents is a gather of their slices.
+    /// </summary>
     public void Document(Document? document)
     {
         if (document is null)
-        {
             Raw("null"u8);
-            return;
-        }
+        else
+            Raw(document.RenderWith(Renderer.Instance).Span);
+    }
+
+    /// <summary>Writes <paramref name="document"/>'s data with an <c>@metadata</c> member, without keeping the rendering.</summary>
+    internal void Rendered(Document document)
+    {
         var data = document.DataJson.Span;
         var close = data.LastIndexOf((byte)'}');
         if (data.IsEmpty || data[0] != (byte)'{' || close < 1)
@@ -173,5 +181,21 @@ internal sealed class DocumentJsonWriter(PipeWriter output, int holdBytes = 0, A
             _buffer = larger;
         }
         return _buffer.AsSpan(_written);
+    }
+
+    /// <summary>The server's rendering of a document version, kept with the cached document.</summary>
+    private sealed class Renderer : IDocumentRenderer
+    {
+        // The rendering is taken from the staging buffer; nothing is ever flushed here.
+        private static readonly PipeWriter s_nowhere = PipeWriter.Create(Stream.Null);
+
+        public static Renderer Instance { get; } = new();
+
+        public byte[] Render(Document document)
+        {
+            using var writer = new DocumentJsonWriter(s_nowhere);
+            writer.Rendered(document);
+            return writer.Copy(writer.Length);
+        }
     }
 }

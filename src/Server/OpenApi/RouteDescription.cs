@@ -21,7 +21,7 @@ internal sealed record RouteDescription(string Summary, string Tag)
     /// <summary>The JSON type of the body (<c>object</c> or <c>array</c>) and what it holds; null: no body.</summary>
     public (string Type, string Description)? Body { get; init; }
 
-    /// <summary>Statuses: 2xx and 304 carry <see cref="SuccessType"/> (or nothing); 4xx and 5xx the <c>{"Error": ...}</c> shape.</summary>
+    /// <summary>Statuses: 2xx and 304 carry <see cref="SuccessType"/> (or nothing); 4xx and 5xx problem details.</summary>
     public IReadOnlyDictionary<int, string> Responses { get; init; } = new Dictionary<int, string>();
 
     /// <summary>The JSON type of a 200/201 body; null when the success has no body.</summary>

@@ -23,39 +23,42 @@ internal static class RouteDescriptions
         {
             Parameters = [s_ifMatch, s_ifNoneMatch with { Description = "*: write only if the document does not exist, else 409." }, s_entityName],
             Body = ("object", "The document: one JSON object."),
-            Responses = Statuses((201, "Written: {\"Key\", \"ETag\"}."), (400, "Not one JSON object, or a bad key."), (409, "The etag did not match; nothing was written."),
-                (413, "The body is larger than the server accepts.")),
+            Responses = Statuses((201, "Written: {\"Key\", \"ETag\"}."), (400, "bad-request: not one JSON object, or a bad key."), (409, "concurrency-conflict: the etag did not match; nothing was written."),
+                (413, "payload-too-large: the body is larger than the server accepts.")),
             ResponseHeaders = [s_etagHeader],
         },
         ["DELETE docs/{id}"] = new("Deletes a document (a missing one is a no-op unless If-Match is given).", "Documents")
         {
             Parameters = [s_ifMatch],
-            Responses = Statuses((204, "Deleted, or there was nothing to delete."), (409, "If-Match did not match; nothing was deleted.")),
+            Responses = Statuses((204, "Deleted, or there was nothing to delete."), (409, "concurrency-conflict: If-Match did not match; nothing was deleted.")),
             SuccessType = null,
         },
         ["POST docs"] = new("Creates a document under a generated key ({entity name}/{guid}).", "Documents")
         {
             Parameters = [s_entityName],
             Body = ("object", "The document: one JSON object."),
-            Responses = Statuses((201, "Written: {\"Key\", \"ETag\"}; the key is also in Location."), (400, "Not one JSON object.")),
+            Responses = Statuses((201, "Written: {\"Key\", \"ETag\"}; the key is also in Location."), (400, "bad-request: not one JSON object.")),
             ResponseHeaders = [s_etagHeader, ("Location", "/docs/{key}")],
         },
         ["GET docs"] = new("A page of all documents, newest first, each with @metadata.", "Documents")
         {
             Parameters = [s_start, s_pageSize],
-            Responses = Statuses((200, "{\"Start\", \"PageSize\", \"RequestedPageSize\", \"TotalResults\", \"Results\"}."), (400, "A paging argument is not a whole number >= 0.")),
+            Responses = Statuses((200, "{\"Start\", \"PageSize\", \"RequestedPageSize\", \"TotalResults\", \"Results\"}."), (400, "bad-request: a paging argument is not a whole number >= 0.")),
         },
         ["POST bulk_docs"] = new("Puts and deletes in one transaction: all of them, or none.", "Documents")
         {
             Body = ("array", "Commands: {\"Method\": \"PUT\"|\"DELETE\", \"Key\", \"Document\", \"Metadata\", \"Etag\"}."),
-            Responses = Statuses((200, "One result per command: {\"Method\", \"Key\", \"Etag\", \"Deleted\"}."), (400, "A bad command (the error names its index)."),
-                (409, "An etag did not match; nothing was written.")),
+            Responses = Statuses((200, "One result per command: {\"Method\", \"Key\", \"Etag\", \"Deleted\"}."), (400, "bad-request: a bad command (the error names its index)."),
+                (409, "concurrency-conflict: an etag did not match; nothing was written (the error names the command in commandIndex).")),
             SuccessType = "array",
         },
         ["POST queries"] = new("Several documents by key, read in one transaction.", "Documents")
         {
+            Parameters = [s_ifNoneMatch],
             Body = ("array", "The keys (strings)."),
-            Responses = Statuses((200, "{\"Results\": [document or null, ...]} in request order."), (400, "Not an array of strings, or too many keys.")),
+            Responses = Statuses((200, "{\"Results\": [document or null, ...]} in request order."), (304, "If-None-Match named the current answer."),
+                (400, "bad-request: not an array of strings, or too many keys.")),
+            ResponseHeaders = [("ETag", "A hash of the keys asked for and each one's current etag.")],
         },
         ["GET indexes"] = new("Every index with its statistics and definition, ordered by name.", "Indexes")
         {
@@ -76,20 +79,20 @@ internal static class RouteDescriptions
                 s_ifNoneMatch,
             ],
             Responses = Statuses((200, "{\"Results\", \"TotalResults\", \"SkippedResults\", \"IsStale\", \"IndexEtag\", \"IndexTimestamp\", \"Start\", \"PageSize\", \"Continuation\"} or the definition."),
-                (304, "If-None-Match named the current result."), (400, "Bad query syntax or a bad parameter."), (404, "No such index."),
-                (504, "The index was still stale after the timeout.")),
+                (304, "If-None-Match named the current result."), (400, "query-invalid: bad query syntax; bad-request: a bad parameter."), (404, "index-not-found: no such index."),
+                (504, "index-stale: the index was still stale after the timeout.")),
             ResponseHeaders = [("ETag", "A hash of the index's state, the database's last etag and the query.")],
         },
         ["PUT indexes/{name}"] = new("Creates an index or replaces its definition (then rebuilt in the background).", "Indexes")
         {
             Body = ("object", "The definition: {\"Name\"?, \"EntityName\"?, \"Fields\": [{\"Name\", \"Path\", \"Source\", \"Analysis\", \"Sort\"}]}."),
-            Responses = Statuses((201, "{\"Index\", \"Changed\"}."), (400, "An invalid definition (the error names the problem); nothing is stored."),
-                (403, "Raven/ names belong to built-in indexes.")),
+            Responses = Statuses((201, "{\"Index\", \"Changed\"}."), (400, "bad-request: an invalid definition (the error names the problem); nothing is stored."),
+                (403, "built-in-index: Raven/ names belong to built-in indexes.")),
             ResponseHeaders = [("Location", "/indexes/{name}")],
         },
         ["DELETE indexes/{name}"] = new("Deletes an index and its files.", "Indexes")
         {
-            Responses = Statuses((204, "Deleted."), (403, "Raven/ names belong to built-in indexes."), (404, "No such index.")),
+            Responses = Statuses((204, "Deleted."), (403, "built-in-index: Raven/ names belong to built-in indexes."), (404, "index-not-found: no such index.")),
             SuccessType = null,
         },
         ["GET stats"] = new("Database statistics: document counts, counts per entity name, the cache's counters, index statistics.", "Status")
@@ -98,18 +101,18 @@ internal static class RouteDescriptions
         },
         ["GET health"] = new("Whether the database answers a read.", "Status")
         {
-            Responses = Statuses((200, "{\"Status\": \"Ok\"}."), (503, "The database is closed.")),
+            Responses = Statuses((200, "{\"Status\": \"Ok\"}."), (503, "unavailable: the database is closed.")),
         },
         ["GET health/ready"] = new("Readiness: whether every index can make progress (liveness is /health).", "Status")
         {
-            Responses = Statuses((200, "{\"Status\": \"Ready\", \"FailingIndexes\": []}."),
-                (503, "{\"Status\": \"NotReady\", \"FailingIndexes\": [{\"Name\", \"Since\", \"LastError\"}]}: an index cannot make progress, or the database is closed.")),
+            Responses = Statuses((200, "{\"Status\": \"Ready\"}."),
+                (503, "index-failing: an index cannot make progress (the detail names it, since when and why); unavailable: the database is closed.")),
         },
         ["POST admin/backup"] = new("Starts a hot backup (documents, indexes, manifest) on a thread of its own and answers at once.", "Backups")
         {
             Parameters = [new("folder", ParameterPlace.Query, "string", "The backup's folder: absolute, or relative to --backup-dir; new or empty. Default: backup-<UTC time>.")],
-            Responses = Statuses((202, "Started: its status; Location is where to follow it."), (400, "The folder is not empty."),
-                (409, "Another backup is running.")),
+            Responses = Statuses((202, "Started: its status; Location is where to follow it."), (400, "bad-request: the folder is not empty."),
+                (409, "backup-running: another backup is running.")),
             ResponseHeaders = [("Location", "/admin/backups/{id}")],
         },
         ["GET admin/backups"] = new("The backups this server ran (newest first) and those found in --backup-dir.", "Backups")
@@ -118,14 +121,14 @@ internal static class RouteDescriptions
         },
         ["GET admin/backups/{id}"] = new("One backup's status: Running (with its Step), Succeeded or Failed (with its Error).", "Backups")
         {
-            Responses = Statuses((200, "{\"Id\", \"State\", \"Step\", ...}."), (404, "No such backup.")),
+            Responses = Statuses((200, "{\"Id\", \"State\", \"Step\", ...}."), (404, "backup-not-found: no such backup.")),
         },
     };
 
     private static RouteDescription Document(string summary) => new(summary, "Documents")
     {
         Parameters = [s_ifNoneMatch],
-        Responses = Statuses((200, "The document's data (JSON)."), (304, "If-None-Match named the current etag."), (404, "No such document.")),
+        Responses = Statuses((200, "The document's data (JSON)."), (304, "If-None-Match named the current etag."), (404, "document-not-found: no such document.")),
         ResponseHeaders = [s_etagHeader, ("Raven-Entity-Name", "Metadata, one Raven-* header per member."), ("Last-Modified", "When it was written.")],
     };
 

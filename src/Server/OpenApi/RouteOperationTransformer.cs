@@ -6,7 +6,7 @@ namespace RavenLite.Server.OpenApi;
 
 /// <summary>
 /// Fills each operation from <see cref="RouteDescriptions"/>: summary, tag, parameters and headers, body, and every
-/// status with its content (the <c>{"Error": ...}</c> shape for 4xx and 5xx), plus what every route may answer
+/// status with its content (problem details for 4xx and 5xx), plus what every route may answer
 /// (401 without the API key, 403 off loopback, 415 for a body that is not JSON, 500).
 /// </summary>
 internal sealed class RouteOperationTransformer : IOpenApiOperationTransformer
@@ -54,11 +54,11 @@ internal sealed class RouteOperationTransformer : IOpenApiOperationTransformer
 
     private static IEnumerable<(int, string)> Common(RouteDescription route)
     {
-        yield return (401, "The server has an API key and the request's X-Api-Key is missing or wrong.");
-        yield return (403, "Refused: not a loopback address or Host, or a cross-site request.");
+        yield return (401, "unauthorized: the server has an API key and the request's X-Api-Key is missing or wrong.");
+        yield return (403, "not-loopback or cross-site: not a loopback address, or a request from another web origin.");
         if (route.Body is not null)
-            yield return (415, "The body's Content-Type is not application/json.");
-        yield return (500, "An unexpected error; the message says what failed.");
+            yield return (415, "unsupported-media-type: the body's Content-Type is not application/json.");
+        yield return (500, "internal: an unexpected error; the details are in the server's log.");
     }
 
     private static OpenApiResponse Response(int status, string description, RouteDescription route, OpenApiDocument document)
@@ -79,7 +79,7 @@ internal sealed class RouteOperationTransformer : IOpenApiOperationTransformer
     private static OpenApiResponse ErrorResponse(string description, OpenApiDocument document) => new()
     {
         Description = description,
-        Content = new Dictionary<string, OpenApiMediaType> { [Json] = new() { Schema = new OpenApiSchemaReference(ErrorSchema.Name, document) } },
+        Content = new Dictionary<string, OpenApiMediaType> { [ErrorSchema.MediaType] = new() { Schema = new OpenApiSchemaReference(ErrorSchema.Name, document) } },
     };
 
     private static string PathDescription(string? name) => name switch

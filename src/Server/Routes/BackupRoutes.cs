@@ -28,5 +28,5 @@ internal static class BackupRoutes
     private static IResult Get(BackupJobs jobs, string id) =>
         jobs.Find(id) is { } status
             ? Results.Json(status)
-            : throw new RequestException(StatusCodes.Status404NotFound, $"No backup '{id}'; GET /admin/backups lists them.");
+            : throw new RequestException(StatusCodes.Status404NotFound, ErrorCodes.BackupNotFound, $"No backup '{id}'; GET /admin/backups lists them.");
 }

@@ -15,24 +15,28 @@ namespace RavenLite.Server.Routes;
 internal static class IndexQueryRoute
 {
     /// <summary>
-    /// One call to the database (<see cref="DocumentDatabase.QueryAsync"/>: it waits for non-stale results when asked,
-    /// holding no thread, and its result names the index version that answered); the ETag and the response cache's
-    /// key come from that version and the parameters. A kept body for the key is served as it is; otherwise the page
-    /// is written, and kept when it is not stale. <c>If-None-Match</c> naming the tag gets 304.
+    /// One call to the database (<see cref="DocumentDatabase.QueryAsync(string, IndexQuery, Func{string, IndexVersion, bool}?, CancellationToken)"/>:
+    /// it waits for non-stale results when asked, holding no thread, asks the response cache once it knows the index
+    /// version that answers, and loads the page only when the cache has no body for it); the ETag and the response
+    /// cache's key come from that version and the parameters. A kept body is served as it is; otherwise the page is
+    /// written, and kept when it is not stale. <c>If-None-Match</c> naming the tag gets 304.
     /// </summary>
     public static async Task QueryAsync(HttpContext context, DocumentDatabase database, QueryResponseCache cache, string indexName)
     {
         var started = Stopwatch.GetTimestamp();
         var request = IndexQueryRequest.Parse(context.Request);
-        var result = await database.QueryAsync(indexName, request.Query, context.RequestAborted);
-        var key = QueryResponseKey.For(result.IndexName, result.Version, request.Query);
-        // A stale answer is never kept, so there is nothing to find either.
-        var cacheable = cache.Enabled && !result.IsStale;
-        if (cacheable && cache.TryGet(key, out var kept))
+        QueryResponseEntry? kept = null;
+        // The cache is asked inside the one call, once the version is known, so a hit loads no documents.
+        var result = await database.QueryAsync(indexName, request.Query,
+            cache.Enabled ? (name, version) => cache.TryGet(QueryResponseKey.For(name, version, request.Query), out kept) : null,
+            context.RequestAborted);
+        if (result.AnswerKnown && kept is not null)
         {
             await ServeKeptAsync(context, kept, started);
             return;
         }
+        var key = QueryResponseKey.For(result.IndexName, result.Version, request.Query);
+        var cacheable = cache.Enabled && !result.IsStale;
         var etag = QueryResultETag.Compute(key, result.PageSize);
         context.Response.Headers.ETag = etag;
         if (ETags.IfNoneMatchHits(context.Request, etag))

@@ -75,7 +75,7 @@ internal static class IndexRoutes
     private static void RefuseBuiltIn(string indexName, string what)
     {
         if (IndexName.IsReserved(indexName))
-            throw new RequestException(StatusCodes.Status403Forbidden,
+            throw RequestException.BuiltInIndex(
                 $"'{indexName}': index names starting with '{IndexName.ReservedPrefix}' belong to built-in indexes, which cannot be {what}.");
     }
 

@@ -12,12 +12,23 @@ internal static class MultiGetRoutes
     /// <summary>Adds the route.</summary>
     public static void Map(IEndpointRouteBuilder routes) => routes.MapPost("/queries", PostAsync);
 
-    /// <summary>Body <c>["k1","k2"]</c>; answers <c>{"Results":[doc or null, ...]}</c> in request order.</summary>
+    /// <summary>
+    /// Body <c>["k1","k2"]</c>; answers <c>{"Results":[doc or null, ...]}</c> in request order, with an <c>ETag</c> over
+    /// the keys and their etags. The route is a read: <c>If-None-Match</c> naming the current tag gets
+    /// <c>304 Not Modified</c> and no body, as a GET would.
+    /// </summary>
     private static async Task PostAsync(HttpContext context, DocumentDatabase database, RavenLiteServerOptions options)
     {
         var body = await RequestBody.ReadAsync(context.Request, options.MaxRequestBodyBytes);
         var keys = ParseKeys(body, options.MaxMultiGetKeys);
         var documents = database.Get(keys);
+        var etag = MultiGetETag.Compute(keys, documents);
+        context.Response.Headers.ETag = etag;
+        if (ETags.IfNoneMatchHits(context.Request, etag))
+        {
+            context.Response.StatusCode = StatusCodes.Status304NotModified;
+            return;
+        }
 
         context.Response.ContentType = JsonOutput.ContentType;
         using var writer = new DocumentJsonWriter(context.Response.BodyWriter);

@@ -23,14 +23,12 @@ internal sealed class ApiKeyMiddleware(RequestDelegate next, string? apiKey)
         if (_expectedHash is null)
         {
             if (context.Connection.LocalIpAddress is { } local && !IPAddress.IsLoopback(local))
-                throw new RequestException(StatusCodes.Status403Forbidden,
-                    "This server has no API key, so it only answers on loopback addresses.");
+                throw RequestException.NotLoopback();
             return next(context);
         }
         var given = context.Request.Headers[HeaderName];
         if (given.Count != 1 || !Matches(given.ToString()))
-            throw new RequestException(StatusCodes.Status401Unauthorized,
-                given.Count == 0 ? $"Missing {HeaderName} header." : $"Wrong {HeaderName}.");
+            throw RequestException.Unauthorized(given.Count == 0 ? $"Missing {HeaderName} header." : $"Wrong {HeaderName}.");
         return next(context);
     }
 

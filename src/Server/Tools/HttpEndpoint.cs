@@ -1,26 +1,26 @@
-using System.Buffers;
-using System.Net.Http.Headers;
 using System.Runtime.CompilerServices;
-using System.Text.Json;
-using RavenLite.Server.Json;
-using RavenLite.Server.Security;
+using System.Runtime.InteropServices;
+using RavenLite.Client;
+using RavenLite.Client.Backend;
 
 namespace RavenLite.Server.Tools;
 
-/// <summary>Export and import against a running server: <c>GET /docs</c> pages and <c>POST /bulk_docs</c> batches.</summary>
+/// <summary>
+/// Export and import against a running server, through the remote client's backend: pages of <c>GET /docs</c> and
+/// <c>POST /bulk_docs</c> batches, with the client's reading of documents and errors.
+/// </summary>
 internal sealed class HttpEndpoint : IDocumentSource, IDocumentTarget, IDisposable
 {
-    private readonly HttpClient _client;
-    private long? _total;
+    private readonly Uri _url;
+    private readonly RavenStore _store;
 
     public HttpEndpoint(Uri url, string? apiKey)
     {
-        _client = new HttpClient { BaseAddress = url, Timeout = TimeSpan.FromMinutes(5) };
-        if (apiKey is not null)
-            _client.DefaultRequestHeaders.Add(ApiKeyMiddleware.HeaderName, apiKey);
+        _url = url;
+        _store = RavenStore.ForServer(url, requestTimeout: TimeSpan.FromMinutes(5), apiKey: apiKey);
     }
 
-    public long? Total => _total;
+    public long? Total { get; private set; }
 
     /// <summary>
     /// <c>GET /docs</c> pages newest first, so the pages are read from the oldest end backwards and each is reversed:
@@ -28,107 +28,61 @@ internal sealed class HttpEndpoint : IDocumentSource, IDocumentTarget, IDisposab
     /// </summary>
     public async IAsyncEnumerable<IReadOnlyList<TransferDocument>> ReadAsync([EnumeratorCancellation] CancellationToken cancellationToken)
     {
-        using (var first = await GetPageAsync(0, 0, cancellationToken))
-            _total = first.RootElement.GetProperty("TotalResults").GetInt64();
-        var end = _total.Value;
+        var end = (await CallAsync(() => _store.Backend.GetDocumentsAsync(0, 0, cancellationToken))).TotalResults;
+        Total = end;
         while (end > 0)
         {
             var start = Math.Max(0, end - TransferOptions.BatchSize);
             var size = (int)(end - start);
-            using var page = await GetPageAsync(start, size, cancellationToken);
-            if (page.RootElement.GetProperty("PageSize").GetInt32() < size)
-                throw new TransferException($"The server returns at most {page.RootElement.GetProperty("PageSize").GetInt32()} documents a page; export needs {TransferOptions.BatchSize}.");
-            var results = page.RootElement.GetProperty("Results").EnumerateArray().Select(Split).ToList();
-            results.Reverse();
+            var page = await CallAsync(() => _store.Backend.GetDocumentsAsync(checked((int)start), size, cancellationToken));
+            if (page.PageSize < size)
+                throw new TransferException($"The server returns at most {page.PageSize} documents a page; export needs {TransferOptions.BatchSize}.");
+            var results = new TransferDocument[page.Results.Count];
+            for (var i = 0; i < results.Length; i++)
+            {
+                var document = page.Results[results.Length - 1 - i];
+                results[i] = new TransferDocument(document.Key, document.MetadataJson, document.DataJson);
+            }
             yield return results;
             end = start;
         }
     }
 
-    public async Task WriteAsync(IReadOnlyList<TransferDocument> batch, CancellationToken cancellationToken)
+    /// <summary>One <c>POST /bulk_docs</c>; a refused document fails it with the client's <see cref="ArgumentException"/>.</summary>
+    public Task WriteAsync(IReadOnlyList<TransferDocument> batch, CancellationToken cancellationToken)
     {
-        var body = new ArrayBufferWriter<byte>();
-        using (var json = new Utf8JsonWriter(body, JsonOutput.WriterOptions))
-        {
-            json.WriteStartArray();
-            foreach (var document in batch)
-            {
-                json.WriteStartObject();
-                json.WriteString("Method", "PUT");
-                json.WriteString("Key", document.Key);
-                json.WritePropertyName("Document");
-                json.WriteRawValue(document.DataJson.Span, skipInputValidation: true);
-                json.WritePropertyName("Metadata");
-                json.WriteRawValue(document.MetadataJson.Span, skipInputValidation: true);
-                json.WriteEndObject();
-            }
-            json.WriteEndArray();
-        }
-        using var content = new ReadOnlyMemoryContent(body.WrittenMemory);
-        content.Headers.ContentType = new MediaTypeHeaderValue("application/json");
-        using var response = await SendAsync(() => _client.PostAsync("bulk_docs", content, cancellationToken));
-        await EnsureSuccessAsync(response, cancellationToken);
+        var commands = new WriteCommand[batch.Count];
+        for (var i = 0; i < commands.Length; i++)
+            commands[i] = WriteCommand.Put(batch[i].Key, Json(batch[i].DataJson), Json(batch[i].MetadataJson), expectedEtag: null);
+        return CallAsync(() => _store.Backend.BatchAsync(commands, cancellationToken));
     }
 
-    private async Task<JsonDocument> GetPageAsync(long start, int pageSize, CancellationToken cancellationToken)
-    {
-        using var response = await SendAsync(() => _client.GetAsync($"docs?start={start}&pageSize={pageSize}", cancellationToken));
-        await EnsureSuccessAsync(response, cancellationToken);
-        return await JsonDocument.ParseAsync(await response.Content.ReadAsStreamAsync(cancellationToken), default, cancellationToken);
-    }
+    /// <summary>The line's own array (the importer makes one per member), else a copy.</summary>
+    private static byte[] Json(ReadOnlyMemory<byte> json) =>
+        MemoryMarshal.TryGetArray(json, out var segment) && segment.Offset == 0 && segment.Count == segment.Array!.Length
+            ? segment.Array
+            : json.ToArray();
 
-    private async Task<HttpResponseMessage> SendAsync(Func<Task<HttpResponseMessage>> send)
+    /// <summary>What stops a transfer (an unreachable server, a refusal of the request itself) as a <see cref="TransferException"/>.</summary>
+    private async Task<T> CallAsync<T>(Func<Task<T>> call)
     {
         try
         {
-            return await send();
+            return await call();
+        }
+        catch (HttpRequestException ex) when (ex.StatusCode is { } status)
+        {
+            throw new TransferException($"{ex.Message} (HTTP {(int)status})", ex);
         }
         catch (HttpRequestException ex)
         {
-            throw new TransferException($"Cannot reach {_client.BaseAddress}: {ex.Message}", ex);
+            throw new TransferException($"Cannot reach {_url}: {ex.Message}", ex);
         }
-    }
-
-    private static async Task EnsureSuccessAsync(HttpResponseMessage response, CancellationToken cancellationToken)
-    {
-        if (response.IsSuccessStatusCode)
-            return;
-        var text = await response.Content.ReadAsStringAsync(cancellationToken);
-        string message;
-        try
+        catch (Exception ex) when (ex is TimeoutException or ObjectDisposedException or ConcurrencyException)
         {
-            using var error = JsonDocument.Parse(text);
-            message = error.RootElement.GetProperty("Error").GetString() ?? text;
+            throw new TransferException(ex.Message, ex);
         }
-        catch (Exception ex) when (ex is JsonException or KeyNotFoundException or InvalidOperationException)
-        {
-            message = text;
-        }
-        throw new TransferException($"{message} (HTTP {(int)response.StatusCode})");
     }
 
-    /// <summary>A document as <c>GET /docs</c> gives it (data with <c>@metadata</c> inside) split into key, metadata and data.</summary>
-    private static TransferDocument Split(JsonElement result)
-    {
-        var metadata = result.GetProperty("@metadata");
-        var key = metadata.GetProperty("@id").GetString()!;
-        return new TransferDocument(key,
-            Write(metadata.EnumerateObject().Where(p => !MetadataNames.IsReserved(p.Name))),
-            Write(result.EnumerateObject().Where(p => p.Name != "@metadata")));
-    }
-
-    private static byte[] Write(IEnumerable<JsonProperty> properties)
-    {
-        var buffer = new ArrayBufferWriter<byte>();
-        using (var json = new Utf8JsonWriter(buffer, JsonOutput.WriterOptions))
-        {
-            json.WriteStartObject();
-            foreach (var property in properties)
-                property.WriteTo(json);
-            json.WriteEndObject();
-        }
-        return buffer.WrittenSpan.ToArray();
-    }
-
-    public void Dispose() => _client.Dispose();
+    public void Dispose() => _store.Dispose();
 }

@@ -1,5 +1,4 @@
 using System.Buffers;
-using System.Runtime.InteropServices;
 using System.Text.Json;
 using RavenLite.Server.Errors;
 using RavenLite.Server.Json;
@@ -23,35 +22,88 @@ internal static class JsonLine
         return true;
     }
 
-    /// <summary>Parses and checks the line; false with what is wrong (a sentence) when it is bad.</summary>
+    // The line's object holds the document at depth 2; the storage's own limit refuses deep documents first, with its message.
+    private static readonly JsonReaderOptions s_readerOptions = new() { MaxDepth = JsonOutput.ReaderOptions.MaxDepth };
+
+    /// <summary>
+    /// Parses and checks the line in one pass: a <see cref="Utf8JsonReader"/> walks it, and the data and metadata
+    /// objects go from the reader straight into their BSON. False with what is wrong (a sentence) when it is bad.
+    /// </summary>
     public static bool TryParse(byte[] line, out TransferDocument? document, out string? error)
     {
+        document = null;
         try
         {
-            using var parsed = JsonDocument.Parse(line, JsonOutput.ReaderOptions);
-            var root = parsed.RootElement;
-            if (root.ValueKind != JsonValueKind.Object)
-                throw new ArgumentException($"a line must be a JSON object, not {RequestJson.Describe(root.ValueKind)}.");
-            var key = Member(root, "key") is { ValueKind: JsonValueKind.String } k ? k.GetString()! : throw new ArgumentException("\"key\" must be a string.");
-            var data = Member(root, "data") is { ValueKind: JsonValueKind.Object } d ? d : throw new ArgumentException("\"data\" must be a JSON object.");
-            var metadataElement = Member(root, "metadata") ?? default;
-            var metadata = RequestJson.Metadata(metadataElement, "this line");
-            var dataJson = JsonMarshal.GetRawUtf8Value(data).ToArray();
-            document = new TransferDocument(key, metadata is null ? "{}"u8.ToArray() : JsonMarshal.GetRawUtf8Value(metadataElement).ToArray(), dataJson)
+            var reader = new Utf8JsonReader(line, s_readerOptions);
+            reader.Read();
+            if (reader.TokenType != JsonTokenType.StartObject)
+                throw new ArgumentException($"a line must be a JSON object, not {Describe(reader.TokenType)}.");
+            string? key = null;
+            DocumentContent? data = null;
+            DocumentContent? metadata = null;
+            ReadOnlyMemory<byte> dataJson = default, metadataJson = "{}"u8.ToArray();
+            var dataKind = JsonTokenType.None;
+            while (reader.Read() && reader.TokenType == JsonTokenType.PropertyName)
             {
-                Content = (DocumentContent.FromJson(dataJson), metadata),
-            };
+                var name = reader.ValueTextEquals("key"u8) ? "key" : reader.ValueTextEquals("data"u8) ? "data"
+                    : reader.ValueTextEquals("metadata"u8) ? "metadata" : null;
+                reader.Read();
+                var start = (int)reader.TokenStartIndex;
+                switch (name)
+                {
+                    case "key":
+                        key = reader.TokenType == JsonTokenType.String ? reader.GetString() : null;
+                        break;
+                    case "data" when reader.TokenType == JsonTokenType.StartObject:
+                        dataKind = reader.TokenType;
+                        data = DocumentContent.FromJson(ref reader, line);
+                        dataJson = line.AsMemory(start, (int)reader.BytesConsumed - start);
+                        break;
+                    case "data":
+                        dataKind = reader.TokenType;
+                        reader.Skip();
+                        break;
+                    case "metadata" when reader.TokenType == JsonTokenType.Null:
+                        break;
+                    case "metadata" when reader.TokenType == JsonTokenType.StartObject:
+                        metadata = DocumentContent.FromJson(ref reader, line, MetadataNames.IsReserved);
+                        metadataJson = line.AsMemory(start, (int)reader.BytesConsumed - start);
+                        break;
+                    case "metadata":
+                        throw RequestException.BadRequest($"this line: Metadata must be a JSON object, not {Describe(reader.TokenType)}.");
+                    default:
+                        reader.Skip();
+                        break;
+                }
+            }
+            while (reader.Read())
+            {
+                // nothing may follow the line's object: the reader throws on anything but whitespace
+            }
+            if (key is null)
+                throw new ArgumentException("\"key\" must be a string.");
+            if (data is null || dataKind != JsonTokenType.StartObject)
+                throw new ArgumentException("\"data\" must be a JSON object.");
+            document = new TransferDocument(key, metadataJson, dataJson) { Content = (data, metadata) };
             error = null;
             return true;
         }
         catch (Exception ex) when (ex is JsonException or ArgumentException or RequestException)
         {
-            document = null;
-            error = ex is JsonException ? $"not valid JSON: {ex.Message}" : ex.Message;
+            // Syntax errors read the same inside the document as around it.
+            error = ex is JsonException || ex.InnerException is JsonException ? $"not valid JSON: {(ex.InnerException ?? ex).Message}" : ex.Message;
             return false;
         }
     }
 
-    private static JsonElement? Member(JsonElement root, string name) =>
-        root.TryGetProperty(name, out var value) && value.ValueKind is not (JsonValueKind.Null or JsonValueKind.Undefined) ? value : null;
+    private static string Describe(JsonTokenType token) => token switch
+    {
+        JsonTokenType.StartObject => "an object",
+        JsonTokenType.StartArray => "an array",
+        JsonTokenType.String => "a string",
+        JsonTokenType.Number => "a number",
+        JsonTokenType.True or JsonTokenType.False => "a boolean",
+        JsonTokenType.Null => "null",
+        _ => "nothing",
+    };
 }

@@ -46,7 +46,7 @@ internal sealed class TransferOptions
                 case "--engine":
                     var engine = Value(args, ref i);
                     options.Engine = Enum.TryParse<StorageEngineKind>(engine, ignoreCase: true, out var kind) && Enum.IsDefined(kind)
-                        ? kind : throw new ArgumentException($"--engine must be Lmdb or Esent, not '{engine}'.");
+                        ? kind : throw new ArgumentException($"--engine must be one of {string.Join(", ", Enum.GetNames<StorageEngineKind>())}, not '{engine}'.");
                     break;
                 default:
                     if (arg.StartsWith("--", StringComparison.Ordinal))

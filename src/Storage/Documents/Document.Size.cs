@@ -4,8 +4,8 @@ namespace RavenLite.Storage.Documents;
 
 public sealed partial class Document
 {
-    // Header 16 + six references 48 + etag 8 + DateTimeOffset 16 + three ints 12 = 100, aligned to 8.
-    private const int InstanceBytes = 104;
+    // Header 16 + seven references 56 + etag 8 + DateTimeOffset 16 + three ints 12 = 108, aligned to 8.
+    private const int InstanceBytes = 112;
 
     private readonly int _metadataTokens;
     private readonly int _dataTokens;
@@ -13,7 +13,7 @@ public sealed partial class Document
 
     /// <summary>
     /// Bytes this instance keeps alive, for cache accounting: itself, the JSON text, its strings, and each
-    /// parsed form once it exists. Only grows (a form is parsed once), so a cache can charge the difference.
+    /// parsed form and the kept rendering once they exist. Only grows (a form is parsed once), so a cache can charge the difference.
     /// </summary>
     internal long EstimatedSize
     {
@@ -25,7 +25,7 @@ public sealed partial class Document
                 size += ManagedSize.ParsedJson(_metadataLength, _metadataTokens);
             if (Volatile.Read(ref _data) is not null)
                 size += ManagedSize.ParsedJson(_json.Length - _metadataLength, _dataTokens);
-            return size;
+            return size + RenderingSize;
         }
     }
 

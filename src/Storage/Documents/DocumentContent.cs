@@ -1,4 +1,5 @@
 using System.Text;
+using System.Text.Json;
 using Newtonsoft.Json.Linq;
 
 namespace RavenLite.Storage.Documents;
@@ -42,6 +43,19 @@ public sealed class DocumentContent
     /// <summary>As <see cref="FromJson(string)"/>, for UTF-8 JSON text (which must be valid UTF-8).</summary>
     public static DocumentContent FromJson(ReadOnlySpan<byte> utf8Json) =>
         new(BsonCodec.FromJson(utf8Json, "The document"));
+
+    /// <summary>
+    /// As <see cref="FromJson(ReadOnlySpan{byte})"/>, for the JSON object <paramref name="reader"/> is on (its
+    /// <c>{</c>) inside larger input, encoded in the same pass that reads it: the reader is left on the object's
+    /// <c>}</c>. <paramref name="input"/> is the reader's whole input, for the positions in messages. Top-level
+    /// properties whose name <paramref name="leaveOut"/> accepts are left out.
+    /// </summary>
+    public static DocumentContent FromJson(ref Utf8JsonReader reader, ReadOnlySpan<byte> input, Func<string, bool>? leaveOut = null)
+    {
+        if (reader.TokenType != JsonTokenType.StartObject)
+            throw new ArgumentException("The reader must be on the start of a JSON object.", nameof(reader));
+        return new(StrictJson.ToBson(ref reader, input, "The document", leaveOut));
+    }
 
     /// <summary>Takes a BSON document as it is, after checking that it is well formed and reads back as one JSON object.</summary>
     public static DocumentContent FromBson(ReadOnlySpan<byte> bson)

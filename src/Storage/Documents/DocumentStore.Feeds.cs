@@ -30,6 +30,7 @@ public sealed partial class DocumentStore
         var batch = new List<Document>(Math.Min(maxCount, 1024));
         var seen = 0;
         using var tx = Engine.BeginRead();
+        ReadAheadAfterEtag(tx, etag, maxCount);
         using var cursor = tx.OpenCursor(ByEtagTable);
         for (var found = cursor.Seek(StoredValues.EtagKey(etag + 1)); found && seen < maxCount; found = cursor.MoveNext())
         {

@@ -11,35 +11,30 @@ public sealed partial class DocumentStore
     /// </summary>
     public DocumentsRead GetKnownVersions(IReadOnlyList<string> keys, IReadOnlyList<long> etags)
     {
-        var fromStorage = 0;
-        long storageTicks = 0;
         ArgumentOutOfRangeException.ThrowIfNotEqual(etags.Count, keys.Count, nameof(etags));
         ThrowIfDisposed();
         var documents = new Document?[keys.Count];
         Span<byte> buffer = stackalloc byte[DocumentKey.MaxBytes];
-        IReadTransaction? tx = null;
-        try
+        List<int>? misses = null;
+        for (var i = 0; i < documents.Length; i++)
         {
-            for (var i = 0; i < documents.Length; i++)
-            {
-                var storageKey = buffer[..StorageKey.ToStorage(keys[i], buffer)];
-                if (_cache is not null && _cache.TryGet(storageKey, etags[i], out var cached, countMiss: false))
-                {
-                    documents[i] = cached;
-                    continue;
-                }
-                // Not cached at that version (evicted, or replaced since): the current version, from storage.
-                var started = System.Diagnostics.Stopwatch.GetTimestamp();
-                tx ??= Engine.BeginRead();
-                documents[i] = Load(tx, storageKey);
-                storageTicks += System.Diagnostics.Stopwatch.GetTimestamp() - started;
-                fromStorage++;
-            }
+            if (_cache is not null && _cache.TryGet(buffer[..StorageKey.ToStorage(keys[i], buffer)], etags[i], out var cached, countMiss: false))
+                documents[i] = cached;
+            else
+                (misses ??= []).Add(i);
         }
-        finally
+        if (misses is null)
+            return new DocumentsRead(documents, 0, 0);
+
+        // Not cached at that version (evicted, or replaced since): the current versions, from storage, in one transaction.
+        var started = System.Diagnostics.Stopwatch.GetTimestamp();
+        using (var tx = Engine.BeginRead())
         {
-            tx?.Dispose();
+            if (tx is IReadAheadTransaction)
+                ReadAhead(tx, [.. misses.Select(i => StorageKey.ToStorage(keys[i]))]);
+            foreach (var i in misses)
+                documents[i] = Load(tx, buffer[..StorageKey.ToStorage(keys[i], buffer)]);
         }
-        return new DocumentsRead(documents, fromStorage, storageTicks);
+        return new DocumentsRead(documents, misses.Count, System.Diagnostics.Stopwatch.GetTimestamp() - started);
     }
 }

@@ -23,6 +23,8 @@ public sealed partial class DocumentStore
         var documents = new Document?[keys.Count];
         Span<byte> buffer = stackalloc byte[DocumentKey.MaxBytes];
         using var tx = Engine.BeginRead();
+        if (tx is IReadAheadTransaction)
+            ReadAhead(tx, [.. keys.Select(StorageKey.ToStorage)]);
         for (var i = 0; i < documents.Length; i++)
             documents[i] = Load(tx, buffer[..StorageKey.ToStorage(keys[i], buffer)]);
         return documents;

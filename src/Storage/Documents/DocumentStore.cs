@@ -32,6 +32,8 @@ public sealed partial class DocumentStore : IDisposable
         EntityCountsTable = engine.OpenTable("entity-counts");
         IndexDefinitionsTable = engine.OpenTable("index-definitions");
         CheckSchema();
+        if (engine is ISharedStorageEngine shared)
+            shared.CommittedElsewhere += OnCommittedElsewhere;
     }
 
     /// <summary>Folded key -> <see cref="DocumentRecord"/>.</summary>
@@ -125,6 +127,8 @@ public sealed partial class DocumentStore : IDisposable
             return;
         try
         {
+            if (Engine is ISharedStorageEngine shared)
+                shared.CommittedElsewhere -= OnCommittedElsewhere;
             _cache?.Dispose();
             Meter.Dispose();
             Engine.Dispose();

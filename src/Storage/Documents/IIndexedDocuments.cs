@@ -21,6 +21,18 @@ public interface IIndexedDocuments
     /// <summary>Raised after every committed write with the last etag it gave out; handlers must be quick.</summary>
     event Action<long>? DocumentsChanged;
 
+    /// <summary>
+    /// The last etag committed, read from storage: over a database other servers write too (PostgreSQL), their commits
+    /// included. For waits that must cover every write acknowledged anywhere before they began.
+    /// </summary>
+    long ReadLastEtag();
+
+    /// <summary>
+    /// Raised when another server committed to a shared database (or the engine polled): index definitions may have
+    /// changed. On a background thread; handlers must be quick or hand off.
+    /// </summary>
+    event Action? CommittedElsewhere;
+
     /// <summary>The current version of each key (null where there is none), in one read transaction.</summary>
     IReadOnlyList<Document?> GetCurrent(IReadOnlyList<string> keys);
 

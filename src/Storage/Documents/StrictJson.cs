@@ -36,29 +36,59 @@ internal static partial class StrictJson
         if (utf8.Trim(" \t\r\n"u8).IsEmpty)
             throw new ArgumentException($"{what} is empty; it must be a JSON object.");
         var reader = new Utf8JsonReader(utf8, ReaderOptions);
-        using var stream = new MemoryStream(utf8.Length);
         try
         {
             reader.Read();
-            if (reader.TokenType != JsonTokenType.StartObject)
-                throw new ArgumentException($"{what} must be a JSON object, not {Describe(reader.TokenType)}.");
-            using (var writer = new CheckedBsonWriter(stream, what))
-                Copy(ref reader, writer, what);
+        }
+        catch (JsonException ex)
+        {
+            throw NotJson(ex, what);
+        }
+        if (reader.TokenType != JsonTokenType.StartObject)
+            throw Placed($"{what} must be a JSON object, not {Describe(reader.TokenType)}.", utf8, reader.TokenStartIndex, inner: null);
+        var bson = ToBson(ref reader, utf8, what, leaveOut: null);
+        try
+        {
             reader.Read(); // throws on anything but whitespace after the object
         }
         catch (JsonException ex)
         {
-            throw new ArgumentException(
-                $"{what} is not valid JSON at line {ex.LineNumber + 1}, byte {ex.BytePositionInLine + 1}: {ReaderNoise().Replace(ex.Message, "")}", ex);
+            throw NotJson(ex, what);
+        }
+        return bson;
+    }
+
+    /// <summary>
+    /// Encodes the JSON object <paramref name="reader"/> is on (its start) as BSON in the same pass that reads it, and
+    /// leaves the reader on the object's end. <paramref name="utf8"/> is the reader's whole input (for the positions
+    /// in messages); top-level properties <paramref name="leaveOut"/> names are skipped.
+    /// </summary>
+    public static byte[] ToBson(ref Utf8JsonReader reader, ReadOnlySpan<byte> utf8, string what, Func<string, bool>? leaveOut)
+    {
+        using var stream = new MemoryStream(256);
+        try
+        {
+            using (var writer = new CheckedBsonWriter(stream, what))
+                Copy(ref reader, writer, what, leaveOut);
+        }
+        catch (JsonException ex)
+        {
+            throw NotJson(ex, what);
         }
         catch (ArgumentException ex) when (ex.InnerException is not JsonException)
         {
-            throw new ArgumentException($"{ex.Message.TrimEnd('.')} ({Position(utf8, reader.TokenStartIndex)}).", ex);
+            throw Placed(ex.Message, utf8, reader.TokenStartIndex, ex);
         }
         return stream.ToArray();
     }
 
-    private static void Copy(ref Utf8JsonReader reader, CheckedBsonWriter writer, string what)
+    private static ArgumentException Placed(string message, ReadOnlySpan<byte> utf8, long index, Exception? inner) =>
+        new($"{message.TrimEnd('.')} ({Position(utf8, index)}).", inner);
+
+    private static ArgumentException NotJson(JsonException ex, string what) => new(
+        $"{what} is not valid JSON at line {ex.LineNumber + 1}, byte {ex.BytePositionInLine + 1}: {ReaderNoise().Replace(ex.Message, "")}", ex);
+
+    private static void Copy(ref Utf8JsonReader reader, CheckedBsonWriter writer, string what, Func<string, bool>? leaveOut)
     {
         // The names seen so far in each open object (null for arrays), to refuse duplicates.
         var names = new Stack<HashSet<string>?>();
@@ -84,6 +114,12 @@ internal static partial class StrictJson
                     break;
                 case JsonTokenType.PropertyName:
                     var name = Text(ref reader, what);
+                    if (names.Count == 1 && leaveOut is not null && leaveOut(name))
+                    {
+                        reader.Read();
+                        reader.Skip();
+                        break;
+                    }
                     if (!names.Peek()!.Add(name))
                         throw new ArgumentException(
                             $"{what} has the property '{CheckedBsonWriter.Printable(name)}' twice in one object; names must be unique.");

@@ -79,6 +79,8 @@ public abstract partial class SessionTests
         mine.Store(NewCart("new one"), "carts/new");
         var conflict = Assert.Throws<ConcurrencyException>(mine.SaveChanges);
         Assert.Equal("carts/1", conflict.Key);
+        Assert.Equal(0, conflict.CommandIndex);
+        Assert.True(conflict.ActualEtag > conflict.ExpectedEtag, $"expected {conflict.ExpectedEtag}, actual {conflict.ActualEtag}");
         Assert.Equal(50, Reload<Cart>("carts/1")!.Total);
         Assert.Null(Reload<Cart>("carts/new")); // the whole batch failed
     }

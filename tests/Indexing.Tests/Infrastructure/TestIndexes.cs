@@ -8,10 +8,19 @@ internal sealed class TestIndexes : IDisposable
 {
     private readonly List<string> _log = [];
 
-    public TestIndexes(string? directory = null, int batchSize = 1024)
+    private readonly int _commitEveryBatches;
+    private readonly TimeSpan _commitInterval;
+
+    /// <param name="directory">The folder; a fresh temp one when null.</param>
+    /// <param name="batchSize">Documents per indexing batch.</param>
+    /// <param name="neverCommitWhileOpen">Indexes commit on close only, never by their cadence.</param>
+    public TestIndexes(string? directory = null, int batchSize = 1024, bool neverCommitWhileOpen = false)
     {
         Directory = directory ?? Path.Combine(Path.GetTempPath(), "ravenlite-indexing-tests", Guid.NewGuid().ToString("N"));
         BatchSize = batchSize;
+        var defaults = new IndexingOptions { DataDirectory = Directory };
+        _commitEveryBatches = neverCommitWhileOpen ? int.MaxValue : defaults.CommitEveryBatches;
+        _commitInterval = neverCommitWhileOpen ? TimeSpan.MaxValue : defaults.CommitInterval;
         Open();
     }
 
@@ -41,6 +50,8 @@ internal sealed class TestIndexes : IDisposable
         {
             DataDirectory = Directory,
             BatchSize = BatchSize,
+            CommitEveryBatches = _commitEveryBatches,
+            CommitInterval = _commitInterval,
             Log = line =>
             {
                 lock (_log)
@@ -52,6 +63,13 @@ internal sealed class TestIndexes : IDisposable
     public void Close()
     {
         Indexes.Dispose();
+        Documents.Dispose();
+    }
+
+    /// <summary>Closes as a killed process would: what the indexes held since their last commit is lost.</summary>
+    public void Crash()
+    {
+        Indexes.Abandon();
         Documents.Dispose();
     }
 

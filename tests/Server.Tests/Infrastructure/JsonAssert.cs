@@ -13,13 +13,26 @@ internal static class JsonAssert
         return JsonDocument.Parse(text).RootElement.Clone();
     }
 
-    /// <summary>Asserts an error response: the status, a JSON body with exactly one "Error" string, and returns the message.</summary>
-    public static async Task<string> ErrorAsync(HttpResponseMessage response, HttpStatusCode expected)
+    /// <summary>
+    /// Asserts an error response: the status, an <c>application/problem+json</c> body with the status repeated, a title,
+    /// a detail and a known code (<paramref name="code"/> when given); returns the detail.
+    /// </summary>
+    public static async Task<string> ErrorAsync(HttpResponseMessage response, HttpStatusCode expected, string? code = null) =>
+        (await ProblemAsync(response, expected, code)).GetProperty("detail").GetString()!;
+
+    /// <summary>As <see cref="ErrorAsync"/>, returning the whole problem details body.</summary>
+    public static async Task<JsonElement> ProblemAsync(HttpResponseMessage response, HttpStatusCode expected, string? code = null)
     {
         var body = await ReadAsync(response, expected);
-        Assert.Equal("application/json; charset=utf-8", response.Content.Headers.ContentType?.ToString());
-        var property = Assert.Single(body.EnumerateObject());
-        Assert.Equal("Error", property.Name);
-        return property.Value.GetString()!;
+        Assert.Equal("application/problem+json", response.Content.Headers.ContentType?.MediaType);
+        Assert.Equal((int)expected, body.GetProperty("status").GetInt32());
+        Assert.False(string.IsNullOrWhiteSpace(body.GetProperty("title").GetString()));
+        Assert.False(string.IsNullOrWhiteSpace(body.GetProperty("detail").GetString()));
+        var actual = body.GetProperty(ErrorCodes.CodeMember).GetString();
+        Assert.Contains(actual, ErrorCodes.All);
+        if (code is not null)
+            Assert.Equal(code, actual);
+        Assert.False(body.TryGetProperty("Error", out _), "the old {\"Error\": ...} member is gone");
+        return body;
     }
 }

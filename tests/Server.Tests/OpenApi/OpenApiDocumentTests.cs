@@ -28,18 +28,25 @@ public sealed class OpenApiDocumentTests(ServerFixture fixture) : IClassFixture<
     }
 
     [Fact]
-    public async Task Every_error_status_uses_the_Error_schema()
+    public async Task Every_error_status_uses_the_problem_details_schema_with_every_code()
     {
         var document = await ReadDocumentAsync();
-        var error = document.GetProperty("components").GetProperty("schemas").GetProperty("Error");
-        Assert.Equal("string", error.GetProperty("properties").GetProperty("Error").GetProperty("type").GetString());
+        var error = document.GetProperty("components").GetProperty("schemas").GetProperty("ProblemDetails");
+        var code = error.GetProperty("properties").GetProperty("code");
+        Assert.Equal("string", code.GetProperty("type").GetString());
+        Assert.Equal(ErrorCodes.All, code.GetProperty("enum").EnumerateArray().Select(c => c.GetString()));
+        Assert.Contains("detail", error.GetProperty("required").EnumerateArray().Select(r => r.GetString()));
         var errors = 0;
         foreach (var operation in document.GetProperty("paths").EnumerateObject().SelectMany(p => p.Value.EnumerateObject()))
         {
             foreach (var response in operation.Value.GetProperty("responses").EnumerateObject().Where(r => r.Name[0] is '4' or '5'))
             {
-                var schema = response.Value.GetProperty("content").GetProperty("application/json").GetProperty("schema");
-                Assert.Equal("#/components/schemas/Error", schema.GetProperty("$ref").GetString());
+                var schema = response.Value.GetProperty("content").GetProperty("application/problem+json").GetProperty("schema");
+                Assert.Equal("#/components/schemas/ProblemDetails", schema.GetProperty("$ref").GetString());
+                var description = response.Value.GetProperty("description").GetString()!;
+                Assert.True(ErrorCodes.All.Any(code => description.StartsWith(code + ":", StringComparison.Ordinal)
+                                                       || description.StartsWith(code + " or ", StringComparison.Ordinal)),
+                    $"{operation.Name} {response.Name}: '{description}' does not start with its error code.");
                 errors++;
             }
         }

@@ -39,8 +39,14 @@ public sealed class BulkAndMultiGetRouteTests(ServerFixture fixture) : IClassFix
              {"Method":"DELETE","Key":"atomic/keep"},
              {"Method":"PUT","Key":"atomic/keep","Document":{"v":2},"Etag":"999999"}]
             """;
-        var message = await JsonAssert.ErrorAsync(await Client.PostAsync("/bulk_docs", TestServer.Json(body)), HttpStatusCode.Conflict);
-        Assert.StartsWith("Batch command 2:", message, StringComparison.Ordinal);
+        var problem = await JsonAssert.ProblemAsync(await Client.PostAsync("/bulk_docs", TestServer.Json(body)), HttpStatusCode.Conflict,
+            ErrorCodes.ConcurrencyConflict);
+        Assert.StartsWith("Batch command 2:", problem.GetProperty("detail").GetString(), StringComparison.Ordinal);
+        Assert.Equal("atomic/keep", problem.GetProperty("key").GetString());
+        Assert.Equal("999999", problem.GetProperty("expectedEtag").GetString());
+        Assert.Equal(2, problem.GetProperty("commandIndex").GetInt32());
+        // Command 1 deleted it earlier in the same batch: at command 2 it does not exist.
+        Assert.Equal(System.Text.Json.JsonValueKind.Null, problem.GetProperty("actualEtag").ValueKind);
         Assert.Equal(HttpStatusCode.NotFound, (await Client.GetAsync("/docs/atomic/new")).StatusCode);
         Assert.Equal("""{"v":1}""", await Client.GetStringAsync("/docs/atomic/keep"));
     }
@@ -57,7 +63,8 @@ public sealed class BulkAndMultiGetRouteTests(ServerFixture fixture) : IClassFix
     [InlineData("""[{"Method":"PUT",""", "not valid JSON")]
     public async Task Bad_bulk_docs_return_400_and_write_nothing(string body, string expected)
     {
-        var message = await JsonAssert.ErrorAsync(await Client.PostAsync("/bulk_docs", TestServer.Json(body)), HttpStatusCode.BadRequest);
+        var message = await JsonAssert.ErrorAsync(await Client.PostAsync("/bulk_docs", TestServer.Json(body)), HttpStatusCode.BadRequest,
+            ErrorCodes.BadRequest);
         Assert.Contains(expected, message, StringComparison.Ordinal);
         Assert.Equal(HttpStatusCode.NotFound, (await Client.GetAsync("/docs/b/1")).StatusCode);
     }

@@ -1,5 +1,6 @@
 using System.Net;
 using System.Net.Http.Headers;
+using System.Text.Json;
 using RavenLite.Server.Tests.Infrastructure;
 
 namespace RavenLite.Server.Tests.Routes;
@@ -83,8 +84,12 @@ public sealed class DocumentRouteTests(ServerFixture fixture) : IClassFixture<Se
         var staleEtag = $"\"{first.GetProperty("ETag").GetString()}\"";
         await _server.PutAsync("stale/1", """{"v":2}""");
 
-        var message = await JsonAssert.ErrorAsync(await _server.PutAsync("stale/1", """{"v":3}""", ifMatch: staleEtag), HttpStatusCode.Conflict);
-        Assert.Contains("concurrency conflict", message, StringComparison.Ordinal);
+        var problem = await JsonAssert.ProblemAsync(await _server.PutAsync("stale/1", """{"v":3}""", ifMatch: staleEtag), HttpStatusCode.Conflict,
+            ErrorCodes.ConcurrencyConflict);
+        Assert.Contains("concurrency conflict", problem.GetProperty("detail").GetString(), StringComparison.Ordinal);
+        Assert.Equal("stale/1", problem.GetProperty("key").GetString());
+        Assert.Equal(staleEtag.Trim('"'), problem.GetProperty("expectedEtag").GetString());
+        Assert.Equal(JsonValueKind.Null, problem.GetProperty("commandIndex").ValueKind);
         Assert.Equal("""{"v":2}""", await Client.GetStringAsync("/docs/stale/1"));
     }
 
@@ -104,7 +109,7 @@ public sealed class DocumentRouteTests(ServerFixture fixture) : IClassFixture<Se
         create.Headers.IfNoneMatch.Add(EntityTagHeaderValue.Any);
         Assert.Equal(HttpStatusCode.Created, (await Client.SendAsync(create)).StatusCode);
         var again = Clone(create, """{"v":2}""");
-        await JsonAssert.ErrorAsync(await Client.SendAsync(again), HttpStatusCode.Conflict);
+        await JsonAssert.ErrorAsync(await Client.SendAsync(again), HttpStatusCode.Conflict, ErrorCodes.ConcurrencyConflict);
     }
 
     [Fact]
@@ -136,12 +141,12 @@ public sealed class DocumentRouteTests(ServerFixture fixture) : IClassFixture<Se
         await _server.PutAsync("del/2", "{}");
         var request = new HttpRequestMessage(HttpMethod.Delete, "/docs/del/2");
         request.Headers.TryAddWithoutValidation("If-Match", "\"999999\"");
-        await JsonAssert.ErrorAsync(await Client.SendAsync(request), HttpStatusCode.Conflict);
+        await JsonAssert.ErrorAsync(await Client.SendAsync(request), HttpStatusCode.Conflict, ErrorCodes.ConcurrencyConflict);
         Assert.Equal(HttpStatusCode.OK, (await Client.GetAsync("/docs/del/2")).StatusCode);
 
         var missing = new HttpRequestMessage(HttpMethod.Delete, "/docs/del/never");
         missing.Headers.TryAddWithoutValidation("If-Match", "\"5\"");
-        await JsonAssert.ErrorAsync(await Client.SendAsync(missing), HttpStatusCode.Conflict);
+        await JsonAssert.ErrorAsync(await Client.SendAsync(missing), HttpStatusCode.Conflict, ErrorCodes.ConcurrencyConflict);
     }
 
     private static HttpRequestMessage Clone(HttpRequestMessage request, string? json = null)

@@ -92,9 +92,9 @@ public sealed class IndexDefinitionRouteTests(ServerFixture fixture) : IClassFix
     public async Task Built_in_indexes_refuse_put_and_delete_with_403()
     {
         var put = await Client.PutAsync("/indexes/Raven/DocumentsByEntityName", TestServer.Json(OrdersDefinition));
-        Assert.Contains("built-in", await JsonAssert.ErrorAsync(put, HttpStatusCode.Forbidden), StringComparison.Ordinal);
-        await JsonAssert.ErrorAsync(await Client.PutAsync("/indexes/Raven/Mine", TestServer.Json(OrdersDefinition)), HttpStatusCode.Forbidden);
-        await JsonAssert.ErrorAsync(await Client.DeleteAsync("/indexes/Raven/DocumentsByEntityName"), HttpStatusCode.Forbidden);
+        Assert.Contains("built-in", await JsonAssert.ErrorAsync(put, HttpStatusCode.Forbidden, ErrorCodes.BuiltInIndex), StringComparison.Ordinal);
+        await JsonAssert.ErrorAsync(await Client.PutAsync("/indexes/Raven/Mine", TestServer.Json(OrdersDefinition)), HttpStatusCode.Forbidden, ErrorCodes.BuiltInIndex);
+        await JsonAssert.ErrorAsync(await Client.DeleteAsync("/indexes/Raven/DocumentsByEntityName"), HttpStatusCode.Forbidden, ErrorCodes.BuiltInIndex);
         Assert.Equal(HttpStatusCode.OK, (await Client.GetAsync("/indexes/Raven/DocumentsByEntityName?definition=yes")).StatusCode);
     }
 
@@ -111,7 +111,7 @@ public sealed class IndexDefinitionRouteTests(ServerFixture fixture) : IClassFix
 
             var message = await JsonAssert.ErrorAsync(
                 await Client.GetAsync("/indexes/Raven/DocumentsByEntityName?query=Tag:Stale&waitForNonStaleResults=true&timeout=0.2"),
-                HttpStatusCode.GatewayTimeout);
+                HttpStatusCode.GatewayTimeout, ErrorCodes.IndexStale);
             Assert.Contains("still stale after waiting 0.2 s", message, StringComparison.Ordinal);
         }
         var fresh = await JsonAssert.ReadAsync(

@@ -37,11 +37,11 @@ public sealed class BrowserGuardTests(ServerFixture fixture) : IClassFixture<Ser
     {
         var request = Put("host/bad");
         request.Headers.Host = host;
-        var message = await JsonAssert.ErrorAsync(await _server.Client.SendAsync(request), HttpStatusCode.BadRequest);
+        var message = await JsonAssert.ErrorAsync(await _server.Client.SendAsync(request), HttpStatusCode.BadRequest, ErrorCodes.HostNotAllowed);
         Assert.Contains("--allowed-hosts", message, StringComparison.Ordinal);
         var read = new HttpRequestMessage(HttpMethod.Get, "/stats");
         read.Headers.Host = host;
-        await JsonAssert.ErrorAsync(await _server.Client.SendAsync(read), HttpStatusCode.BadRequest);
+        await JsonAssert.ErrorAsync(await _server.Client.SendAsync(read), HttpStatusCode.BadRequest, ErrorCodes.HostNotAllowed);
         await AssertNotWrittenAsync("host/bad");
     }
 
@@ -87,7 +87,7 @@ public sealed class BrowserGuardTests(ServerFixture fixture) : IClassFixture<Ser
     {
         var request = Put("cross/site");
         request.Headers.Add("Sec-Fetch-Site", "cross-site");
-        var message = await JsonAssert.ErrorAsync(await _server.Client.SendAsync(request), HttpStatusCode.Forbidden);
+        var message = await JsonAssert.ErrorAsync(await _server.Client.SendAsync(request), HttpStatusCode.Forbidden, ErrorCodes.CrossSite);
         Assert.Contains("cross-site", message, StringComparison.Ordinal);
         await AssertNotWrittenAsync("cross/site");
     }
@@ -104,7 +104,7 @@ public sealed class BrowserGuardTests(ServerFixture fixture) : IClassFixture<Ser
             Content = TestServer.Json("""[{"Method":"PUT","Key":"origin/bad","Document":{"a":1}}]"""),
         };
         bulk.Headers.Add("Origin", origin);
-        var message = await JsonAssert.ErrorAsync(await _server.Client.SendAsync(bulk), HttpStatusCode.Forbidden);
+        var message = await JsonAssert.ErrorAsync(await _server.Client.SendAsync(bulk), HttpStatusCode.Forbidden, ErrorCodes.CrossSite);
         Assert.Contains("--cors-origins", message, StringComparison.Ordinal);
         await AssertNotWrittenAsync("origin/bad");
     }

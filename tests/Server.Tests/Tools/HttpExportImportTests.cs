@@ -49,6 +49,17 @@ public sealed class HttpExportImportTests : IDisposable
         Assert.Equal(1000, server.App.Services.GetRequiredService<DocumentDatabase>().GetStatistics().Documents);
     }
 
+    [Fact]
+    public async Task Export_from_a_server_that_is_not_there_fails_saying_so_and_leaves_no_file()
+    {
+        var file = Track(NewFolder() + ".jsonl");
+        var export = await RunAsync("export", "--url", "http://127.0.0.1:1/", file);
+        Assert.Equal(1, export.ExitCode);
+        Assert.Contains("Cannot reach http://127.0.0.1:1/", export.Error, StringComparison.Ordinal);
+        Assert.False(File.Exists(file));
+        Assert.False(File.Exists(file + ".partial"));
+    }
+
     private string Track(string path)
     {
         _paths.Add(path);

@@ -15,14 +15,14 @@ public sealed class CrashTests(ITestOutputHelper output) : IDisposable
 
     public void Dispose() => _dir.Dispose();
 
-    [Fact]
-    public void Acknowledged_batches_survive_SIGKILL_at_10_random_moments() => KillRepeatedly(10);
+    [EngineTheory]
+    public void Acknowledged_batches_survive_SIGKILL_at_10_random_moments(StorageEngineKind engine) => KillRepeatedly(engine, 10);
 
-    [Fact]
+    [EngineTheory]
     [Trait("Category", "Slow")]
-    public void Acknowledged_batches_survive_SIGKILL_at_50_random_moments() => KillRepeatedly(50);
+    public void Acknowledged_batches_survive_SIGKILL_at_50_random_moments(StorageEngineKind engine) => KillRepeatedly(engine, 50);
 
-    private void KillRepeatedly(int kills)
+    private void KillRepeatedly(StorageEngineKind engine, int kills)
     {
         var seed = Environment.TickCount;
         output.WriteLine($"random seed {seed}");
@@ -32,7 +32,7 @@ public sealed class CrashTests(ITestOutputHelper output) : IDisposable
 
         for (var round = 0; round < kills; round++)
         {
-            using (var child = ChildWriter.StartWriting(_dir.Path, nextBatch))
+            using (var child = ChildWriter.StartWriting(_dir.Path, nextBatch, engine))
             {
                 // Kill after a random number of acknowledgements plus a random sliver of time, so kills land
                 // before, during and after commits.
@@ -44,15 +44,15 @@ public sealed class CrashTests(ITestOutputHelper output) : IDisposable
                     acknowledged.Add(ParseAck(line));
             }
 
-            nextBatch = Verify(acknowledged) + 1;
+            nextBatch = Verify(engine, acknowledged) + 1;
             output.WriteLine($"kill {round + 1}: {acknowledged.Count} batches acknowledged so far, next batch {nextBatch}");
         }
     }
 
     /// <returns>The highest batch number found in the store.</returns>
-    private int Verify(HashSet<int> acknowledged)
+    private int Verify(StorageEngineKind engine, HashSet<int> acknowledged)
     {
-        using var store = StoreFactory.Open(StorageEngineKind.Lmdb, _dir.Path);
+        using var store = StoreFactory.Open(engine, _dir.Path);
         var byBatch = new Dictionary<int, List<Document>>();
         long last = 0;
         while (store.GetDocumentsAfterEtag(last, 500) is { Count: > 0 } page)

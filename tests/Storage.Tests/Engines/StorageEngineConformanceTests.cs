@@ -11,7 +11,12 @@ public sealed class StorageEngineConformanceTests : IDisposable
     public void Dispose() => _dir.Dispose();
 
     private IStorageEngine Open(StorageEngineKind engine) =>
-        StorageEngineFactory.Open(new StorageOptions { DataDirectory = _dir.Path, Engine = engine });
+        StorageEngineFactory.Open(new StorageOptions
+        {
+            DataDirectory = _dir.Path,
+            Engine = engine,
+            ConnectionString = StoreFactory.ConnectionStringFor(engine, _dir.Path),
+        });
 
     private static byte[] B(string s) => Encoding.UTF8.GetBytes(s);
 
@@ -54,6 +59,44 @@ public sealed class StorageEngineConformanceTests : IDisposable
         Assert.Equal("ab", S(cursor.Key));
         Assert.Equal("AB", S(cursor.Value));
         Assert.False(cursor.Seek(B("d")));
+    }
+
+    [EngineTheory]
+    public void Cursor_walks_3000_keys_both_ways_and_turns_around_anywhere(StorageEngineKind engine)
+    {
+        // Enough keys that an engine reading windows of entries (PostgreSQL) crosses many window edges both ways.
+        using var store = Open(engine);
+        var table = store.OpenTable("t");
+        const int count = 3000;
+        static byte[] Key(int i) => B($"k{i:D5}");
+        store.Write(tx => { for (var i = 0; i < count; i++) tx.Put(table, Key(i), B(i.ToString(System.Globalization.CultureInfo.InvariantCulture))); return 0; });
+
+        using var read = store.BeginRead();
+        using var cursor = read.OpenCursor(table);
+        var forward = 0;
+        for (var ok = cursor.MoveFirst(); ok; ok = cursor.MoveNext())
+            Assert.Equal($"k{forward++:D5}", S(cursor.Key));
+        Assert.Equal(count, forward);
+        var backward = count;
+        for (var ok = cursor.MoveLast(); ok; ok = cursor.MovePrevious())
+            Assert.Equal($"k{--backward:D5}", S(cursor.Key));
+        Assert.Equal(0, backward);
+
+        // Seek to the middle, go back past where the seek's window began, then forward past where it ended.
+        Assert.True(cursor.Seek(B("k01500")));
+        for (var i = 1499; i >= 1400; i--)
+        {
+            Assert.True(cursor.MovePrevious());
+            Assert.Equal($"k{i:D5}", S(cursor.Key));
+            Assert.Equal(i.ToString(System.Globalization.CultureInfo.InvariantCulture), S(cursor.Value));
+        }
+        for (var i = 1401; i <= 1700; i++)
+        {
+            Assert.True(cursor.MoveNext());
+            Assert.Equal($"k{i:D5}", S(cursor.Key));
+        }
+        Assert.True(cursor.Seek(B("k02999")));
+        Assert.False(cursor.MoveNext());
     }
 
     [EngineTheory]

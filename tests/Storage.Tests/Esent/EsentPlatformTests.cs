@@ -1,4 +1,3 @@
-using RavenLite.Storage.Documents;
 using RavenLite.Storage.Tests.Infrastructure;
 
 namespace RavenLite.Storage.Tests.Esent;
@@ -22,7 +21,8 @@ public sealed class EsentPlatformTests : IDisposable
 
         var ex = Assert.Throws<PlatformNotSupportedException>(() => StoreFactory.Open(StorageEngineKind.Esent, _dir.Path));
         Assert.Contains("ESENT requires Windows", ex.Message, StringComparison.Ordinal);
-        // The failed open released the folder: LMDB can open it now.
+        // The failed open released the folder and left no esent folder behind: LMDB can open it now.
+        Assert.False(Directory.Exists(Path.Combine(_dir.Path, StorageEngineFactory.EngineFolder(StorageEngineKind.Esent))));
         using var lmdb = StoreFactory.Open(StorageEngineKind.Lmdb, _dir.Path);
         Assert.Equal(0, lmdb.GetCounts().Documents);
     }

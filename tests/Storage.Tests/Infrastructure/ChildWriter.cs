@@ -9,7 +9,7 @@ public sealed class ChildWriter : IDisposable
     private readonly Process _process;
     private readonly BlockingCollection<string> _lines = [];
 
-    private ChildWriter(params string[] args)
+    private ChildWriter(StorageEngineKind engine, string? postgres, params string[] args)
     {
         var start = new ProcessStartInfo("dotnet")
         {
@@ -21,6 +21,9 @@ public sealed class ChildWriter : IDisposable
         start.ArgumentList.Add(Path.Combine(AppContext.BaseDirectory, "RavenLite.Storage.CrashWriter.dll"));
         foreach (var arg in args)
             start.ArgumentList.Add(arg);
+        start.Environment["RAVENLITE_CRASH_ENGINE"] = engine.ToString();
+        if (postgres is not null)
+            start.Environment["RAVENLITE_CRASH_POSTGRES"] = postgres;
         _process = new Process { StartInfo = start };
         _process.OutputDataReceived += (_, e) =>
         {
@@ -39,13 +42,16 @@ public sealed class ChildWriter : IDisposable
 
     public static ChildWriter StartHolding(string directory)
     {
-        var child = new ChildWriter(directory, "0", "hold");
+        var child = new ChildWriter(StorageEngineKind.Lmdb, null, directory, "0", "hold");
         child.WaitForLine("OPEN");
         return child;
     }
 
-    public static ChildWriter StartWriting(string directory, int firstBatch) =>
-        new(directory, firstBatch.ToString(System.Globalization.CultureInfo.InvariantCulture));
+    /// <param name="directory">The data folder.</param>
+    /// <param name="firstBatch">The number of the first batch to write.</param>
+    /// <param name="engine">The engine the child writes with.</param>
+    public static ChildWriter StartWriting(string directory, int firstBatch, StorageEngineKind engine = StorageEngineKind.Lmdb) =>
+        new(engine, StoreFactory.ConnectionStringFor(engine, directory), directory, firstBatch.ToString(System.Globalization.CultureInfo.InvariantCulture));
 
     /// <summary>Waits for the next line; throws with the child's stderr if it exits or stalls first.</summary>
     public string NextLine(TimeSpan timeout)

@@ -6,6 +6,8 @@ namespace RavenLite.Storage.Tests.Infrastructure;
 /// <summary>
 /// A test that runs once per storage engine, with the <see cref="StorageEngineKind"/> as its argument.
 /// ESENT runs on Windows; elsewhere its case is reported as skipped with the reason "ESENT requires Windows".
+/// PostgreSQL runs on a throw-away cluster (<see cref="TestPostgres"/>); its case is skipped, with the reason, only
+/// when that cannot be started.
 /// </summary>
 [XunitTestCaseDiscoverer("RavenLite.Storage.Tests.Infrastructure.EngineTheoryDiscoverer", "RavenLite.Storage.Tests")]
 [AttributeUsage(AttributeTargets.Method)]
@@ -24,8 +26,14 @@ public sealed class EngineTheoryDiscoverer(IMessageSink diagnostics) : IXunitTes
         foreach (var engine in Enum.GetValues<StorageEngineKind>())
         {
             object[] arguments = [engine];
-            if (engine == StorageEngineKind.Esent && !OperatingSystem.IsWindows())
-                yield return new XunitSkippedDataRowTestCase(diagnostics, display, displayOptions, testMethod, EsentSkipReason, arguments);
+            var skipReason = engine switch
+            {
+                StorageEngineKind.Esent when !OperatingSystem.IsWindows() => EsentSkipReason,
+                StorageEngineKind.Postgres => TestPostgres.SkipReason,
+                _ => null,
+            };
+            if (skipReason is not null)
+                yield return new XunitSkippedDataRowTestCase(diagnostics, display, displayOptions, testMethod, skipReason, arguments);
             else
                 yield return new XunitTestCase(diagnostics, display, displayOptions, testMethod, arguments);
         }

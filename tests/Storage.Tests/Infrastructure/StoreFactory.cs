@@ -13,7 +13,12 @@ public static class StoreFactory
             MapSize = mapSize ?? StorageOptions.DefaultMapSize,
             CacheEnabled = cacheEnabled,
             CacheSizeBytes = cacheSizeBytes ?? StorageOptions.DefaultCacheSizeBytes,
+            ConnectionString = ConnectionStringFor(engine, directory),
         });
+
+    /// <summary>For PostgreSQL, a schema of the folder's own; null for the engines that keep everything in the folder.</summary>
+    public static string? ConnectionStringFor(StorageEngineKind engine, string directory) =>
+        engine == StorageEngineKind.Postgres ? TestPostgres.ForDirectory(directory) : null;
 
     public static DocumentContent Json(string json) => DocumentContent.FromJson(json);
 

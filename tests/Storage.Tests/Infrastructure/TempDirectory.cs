@@ -1,6 +1,8 @@
 namespace RavenLite.Storage.Tests.Infrastructure;
 
-/// <summary>A fresh folder under the system temp folder, removed on dispose.</summary>
+/// <summary>
+/// A fresh folder under the system temp folder, removed on dispose with the PostgreSQL schema opened for it, if any.
+/// </summary>
 public sealed class TempDirectory : IDisposable
 {
     public TempDirectory()
@@ -13,6 +15,7 @@ public sealed class TempDirectory : IDisposable
 
     public void Dispose()
     {
+        TestPostgres.DropForDirectory(Path);
         try
         {
             Directory.Delete(Path, recursive: true);

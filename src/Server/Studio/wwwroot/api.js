@@ -5,6 +5,8 @@ export class ApiError extends Error {
   constructor(status, message, body) {
     super(message);
     this.status = status;
+    /** The problem's code (docs/http-api.md), or null when the answer was not problem details. */
+    this.code = body && typeof body.code === 'string' ? body.code : null;
     this.body = body;
   }
 }
@@ -13,7 +15,7 @@ export function setApiKey(key) {
   if (key) sessionStorage.setItem(keyStorage, key); else sessionStorage.removeItem(keyStorage);
 }
 
-/** Sends a request; resolves to { status, headers, json } or rejects with ApiError carrying the server's "Error". */
+/** Sends a request; resolves to { status, headers, json } or rejects with ApiError carrying the problem's detail and code. */
 export async function request(method, path, { body, headers = {} } = {}) {
   const sent = { ...headers };
   const key = sessionStorage.getItem(keyStorage);
@@ -33,7 +35,7 @@ export async function request(method, path, { body, headers = {} } = {}) {
     try { json = JSON.parse(text); } catch { json = null; }
   }
   if (!response.ok) {
-    const message = json && typeof json.Error === 'string' ? json.Error : `${response.status} ${response.statusText}`;
+    const message = json && typeof json.detail === 'string' ? json.detail : `${response.status} ${response.statusText}`;
     if (response.status === 401) document.dispatchEvent(new CustomEvent('ravenlite:unauthorized', { detail: message }));
     throw new ApiError(response.status, message, json);
   }

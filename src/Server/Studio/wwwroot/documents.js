@@ -64,7 +64,7 @@ export async function renderDocument(key, notice) {
       await renderDocument(key, `Saved: etag ${saved.json[0].Etag}.`);
     } catch (error) {
       status.append(errorBox(error));
-      if (error instanceof ApiError && error.status === 409) await showCurrent(status, key);
+      if (error instanceof ApiError && error.code === 'concurrency-conflict') await showCurrent(status, key);
     }
   }
 
@@ -75,7 +75,7 @@ export async function renderDocument(key, notice) {
       location.hash = '#documents';
     } catch (error) {
       status.append(errorBox(error));
-      if (error instanceof ApiError && error.status === 409) await showCurrent(status, key);
+      if (error instanceof ApiError && error.code === 'concurrency-conflict') await showCurrent(status, key);
     }
   }
 

@@ -1,0 +1,104 @@
+namespace RavenLite;
+
+/// <summary>
+/// The machine-readable <c>code</c> member of the server's error bodies (RFC 9457 problem details), one per kind of
+/// error, and the names of the members that carry an error's data. Codes are stable: clients switch on them, never on
+/// the human-readable <c>detail</c>. The HTTP status of each code is decided by the server alone.
+/// </summary>
+public static class ErrorCodes
+{
+    /// <summary>The request is malformed or names something invalid (body, key, header, query parameter).</summary>
+    public const string BadRequest = "bad-request";
+
+    /// <summary>The index query cannot be parsed, or names a field its index does not have.</summary>
+    public const string QueryInvalid = "query-invalid";
+
+    /// <summary>The <c>Host</c> header is neither a loopback name nor one the server was told to serve.</summary>
+    public const string HostNotAllowed = "host-not-allowed";
+
+    /// <summary>The server has an API key and the request's <c>X-Api-Key</c> is missing or wrong.</summary>
+    public const string Unauthorized = "unauthorized";
+
+    /// <summary>The server has no API key and the request did not arrive on a loopback address.</summary>
+    public const string NotLoopback = "not-loopback";
+
+    /// <summary>The request comes from another web site, and its origin was not allowed with <c>--cors-origins</c>.</summary>
+    public const string CrossSite = "cross-site";
+
+    /// <summary>The request would change or delete a built-in index.</summary>
+    public const string BuiltInIndex = "built-in-index";
+
+    /// <summary>No document has the key asked for.</summary>
+    public const string DocumentNotFound = "document-not-found";
+
+    /// <summary>No index has the name asked for.</summary>
+    public const string IndexNotFound = "index-not-found";
+
+    /// <summary>No route answers the request's path.</summary>
+    public const string RouteNotFound = "route-not-found";
+
+    /// <summary>The route exists, but not for the request's method.</summary>
+    public const string MethodNotAllowed = "method-not-allowed";
+
+    /// <summary>
+    /// A write named an expected etag that did not match; nothing was written. Carries <see cref="KeyMember"/>,
+    /// <see cref="ExpectedEtagMember"/>, <see cref="ActualEtagMember"/> and <see cref="CommandIndexMember"/>.
+    /// </summary>
+    public const string ConcurrencyConflict = "concurrency-conflict";
+
+    /// <summary>The request body is larger than the server accepts.</summary>
+    public const string PayloadTooLarge = "payload-too-large";
+
+    /// <summary>The request has a body that is not declared as <c>application/json</c>.</summary>
+    public const string UnsupportedMediaType = "unsupported-media-type";
+
+    /// <summary>Waiting for an index to catch up (<c>waitForNonStaleResults</c>) ran out of time.</summary>
+    public const string IndexStale = "index-stale";
+
+    /// <summary>
+    /// A write found no room: the disk holding the database is full, or its LMDB map is full and may not grow. Nothing
+    /// was written; the same write succeeds once space is freed.
+    /// </summary>
+    public const string StorageFull = "storage-full";
+
+    /// <summary>
+    /// <c>/health/ready</c>: an index cannot make progress (its every attempt fails, as on a full disk); the detail names
+    /// each such index, since when, and its last error.
+    /// </summary>
+    public const string IndexFailing = "index-failing";
+
+    /// <summary>A backup was asked for while another one runs.</summary>
+    public const string BackupRunning = "backup-running";
+
+    /// <summary>No backup has the id asked for.</summary>
+    public const string BackupNotFound = "backup-not-found";
+
+    /// <summary>The database is closed: the server is shutting down.</summary>
+    public const string Unavailable = "unavailable";
+
+    /// <summary>Anything unexpected; the details are in the server's log only.</summary>
+    public const string Internal = "internal";
+
+    /// <summary>Every code above, in the order the documentation lists them.</summary>
+    public static IReadOnlyList<string> All { get; } =
+    [
+        BadRequest, QueryInvalid, HostNotAllowed, Unauthorized, NotLoopback, CrossSite, BuiltInIndex, DocumentNotFound,
+        IndexNotFound, RouteNotFound, MethodNotAllowed, ConcurrencyConflict, PayloadTooLarge, UnsupportedMediaType,
+        IndexStale, StorageFull, IndexFailing, BackupRunning, BackupNotFound, Unavailable, Internal,
+    ];
+
+    /// <summary>The member holding the code.</summary>
+    public const string CodeMember = "code";
+
+    /// <summary>Of a <see cref="ConcurrencyConflict"/>: the document's key.</summary>
+    public const string KeyMember = "key";
+
+    /// <summary>Of a <see cref="ConcurrencyConflict"/>: the etag the write expected, a decimal string (<c>"0"</c>: that the document did not exist).</summary>
+    public const string ExpectedEtagMember = "expectedEtag";
+
+    /// <summary>Of a <see cref="ConcurrencyConflict"/>: the document's current etag, a decimal string; null when it does not exist.</summary>
+    public const string ActualEtagMember = "actualEtag";
+
+    /// <summary>Of a <see cref="ConcurrencyConflict"/> in a batch: the zero-based index of the command that failed; null outside a batch.</summary>
+    public const string CommandIndexMember = "commandIndex";
+}

@@ -1,0 +1,87 @@
+using System.Diagnostics;
+using Lucene.Net.Index;
+using RavenLite.Indexing.Persistence;
+using RavenLite.Storage;
+
+namespace RavenLite.Indexing;
+
+internal sealed partial class DocumentIndex
+{
+    /// <summary>
+    /// The etag the index's last Lucene commit reaches: after a crash indexing resumes from here, so tombstones
+    /// up to here (and no further) may be purged.
+    /// </summary>
+    public long CommittedEtag
+    {
+        get
+        {
+            lock (WriteLock)
+                return _committed.LastIndexedEtag;
+        }
+    }
+
+    /// <summary>
+    /// Commits the batches indexed since the last commit when there are <see cref="IndexingOptions.CommitEveryBatches"/>
+    /// of them or the oldest is <see cref="IndexingOptions.CommitInterval"/> old; the indexer asks after every batch and
+    /// whenever it is idle.
+    /// </summary>
+    /// <returns>Whether a commit happened.</returns>
+    public bool CommitIfDue()
+    {
+        lock (WriteLock)
+        {
+            if (IsRetired || !CommitDue)
+                return false;
+            try
+            {
+                CommitPending();
+            }
+            catch (Exception ex) when (ex is not ObjectDisposedException || !IsRetired)
+            {
+                if (RolledBack(ex) is var mapped && mapped != ex)
+                    throw mapped;
+                throw;
+            }
+            return true;
+        }
+    }
+
+    private bool CommitDue => _uncommittedBatches > 0
+        && (_uncommittedBatches >= _options.CommitEveryBatches || Stopwatch.GetElapsedTime(_lastCommitTimestamp) >= _options.CommitInterval);
+
+    /// <summary>Commits the indexed batches with the progress they reach. Called under <see cref="WriteLock"/>.</summary>
+    private void CommitPending()
+    {
+        if (_uncommittedBatches == 0)
+            return;
+        var state = State;
+        Lucene.Commit(new CommitData(DefinitionJson, Generation, state));
+        _committed = state;
+        _uncommittedBatches = 0;
+        _lastCommitTimestamp = Stopwatch.GetTimestamp();
+    }
+
+    /// <summary>
+    /// Rolls the index back to its last commit after <paramref name="failure"/>, and returns what to throw: damage Lucene
+    /// finds in the index's own files is not going to pass on a retry, so it becomes a <see cref="StorageCorruptedException"/>
+    /// (the indexer rebuilds the index).
+    /// </summary>
+    private Exception RolledBack(Exception failure)
+    {
+        RollBack();
+        return failure is CorruptIndexException or IndexFormatTooOldException or IndexFormatTooNewException
+            ? new StorageCorruptedException($"Lucene reports the index's files damaged: {failure.Message}", failure)
+            : failure;
+    }
+
+    /// <summary>For tests: stops the index as a killed process would, throwing away everything since its last commit.</summary>
+    internal void Abandon()
+    {
+        lock (WriteLock)
+        {
+            IsRetired = true;
+            TryRollback(Lucene);
+            Dispose();
+        }
+    }
+}
