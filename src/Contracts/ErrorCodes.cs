@@ -55,7 +55,19 @@ public static class ErrorCodes
     /// <summary>Waiting for an index to catch up (<c>waitForNonStaleResults</c>) ran out of time.</summary>
     public const string IndexStale = "index-stale";
 
-    /// <summary><c>POST /admin/backup</c> while another backup is running.</summary>
+    /// <summary>
+    /// A write found no room: the disk holding the database is full, or its LMDB map is full and may not grow. Nothing
+    /// was written; the same write succeeds once space is freed.
+    /// </summary>
+    public const string StorageFull = "storage-full";
+
+    /// <summary>
+    /// <c>/health/ready</c>: an index cannot make progress (its every attempt fails, as on a full disk); the detail names
+    /// each such index, since when, and its last error.
+    /// </summary>
+    public const string IndexFailing = "index-failing";
+
+    /// <summary>A backup was asked for while another one runs.</summary>
     public const string BackupRunning = "backup-running";
 
     /// <summary>No backup has the id asked for.</summary>
@@ -66,9 +78,6 @@ public static class ErrorCodes
 
     /// <summary>A JSON Patch's path or operation does not fit the document: nothing was written.</summary>
     public const string PatchInvalid = "patch-invalid";
-
-    /// <summary>The disk is full, or the storage map may not grow: nothing was written; retry once space is freed.</summary>
-    public const string InsufficientStorage = "insufficient-storage";
 
     /// <summary>The database is closed: the server is shutting down.</summary>
     public const string Unavailable = "unavailable";
@@ -81,8 +90,7 @@ public static class ErrorCodes
     [
         BadRequest, QueryInvalid, HostNotAllowed, Unauthorized, NotLoopback, CrossSite, BuiltInIndex, DocumentNotFound,
         IndexNotFound, RouteNotFound, MethodNotAllowed, ConcurrencyConflict, PatchTestFailed, PayloadTooLarge, UnsupportedMediaType,
-        PatchInvalid, BackupRunning, BackupNotFound,
-        IndexStale, InsufficientStorage, Unavailable, Internal,
+        PatchInvalid, IndexStale, StorageFull, IndexFailing, BackupRunning, BackupNotFound, Unavailable, Internal,
     ];
 
     /// <summary>The member holding the code.</summary>

@@ -32,7 +32,8 @@ internal sealed partial class BackgroundIndexer
         {
             if (_stopping)
                 return worked;
-            Guarded(index, index.CommitIfDue);
+            if (Failures.IsRetryDue(index.Name))
+                Guarded(index, index.CommitIfDue);
         }
         PurgeTombstones(indexes);
         return worked;
@@ -40,14 +41,20 @@ internal sealed partial class BackgroundIndexer
 
     private bool ApplyBatch(DocumentIndex index, IndexingBatch batch, DateTimeOffset now) => Guarded(index, () => index.Apply(batch, now));
 
-    /// <summary>Runs a write to <paramref name="index"/>; an index found damaged is rebuilt, one retired meanwhile is skipped.</summary>
+    /// <summary>
+    /// Runs a write to <paramref name="index"/>; an index found damaged is rebuilt, one retired meanwhile is skipped, and
+    /// any other failure (a full disk, say) is recorded in <see cref="Failures"/> and retried later.
+    /// </summary>
     private bool Guarded(DocumentIndex index, Func<bool> write)
     {
         try
         {
-            var applied = write();
-            Failures.Progressed(index.Name);
-            return applied;
+            var written = write();
+            // A failing index has recovered once what it indexed is committed, not merely searchable: a batch can
+            // succeed in memory and its commit still fail on a full disk.
+            if (written && index.CommittedEtag >= index.LastIndexedEtag)
+                Failures.Progressed(index.Name);
+            return written;
         }
         catch (ObjectDisposedException) when (index.IsRetired)
         {

@@ -43,7 +43,7 @@ internal static partial class ErrorMapping
         // surface as an ArgumentException, and so as a 400.)
         StorageCorruptedException => (Unexpected(), true),
         // A full disk or a map that may not grow: nothing was written, and the same request succeeds once space is freed.
-        StorageFullException full => (Problem(StatusCodes.Status507InsufficientStorage, ErrorCodes.InsufficientStorage, full.Message), false),
+        StorageFullException full => (Problem(StatusCodes.Status507InsufficientStorage, ErrorCodes.StorageFull, full.Message), false),
         // The storage layer reports bad input (keys, JSON that is not one object, oversized documents,
         // negative paging) as ArgumentException with a message written for the caller.
         ArgumentException argument => (Problem(StatusCodes.Status400BadRequest, ErrorCodes.BadRequest, WithoutParameterSuffix(argument)), false),

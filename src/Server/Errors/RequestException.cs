@@ -1,8 +1,9 @@
 namespace RavenLite.Server.Errors;
 
 /// <summary>
-/// A request the server refuses with a 4xx status, an error code (<see cref="ErrorCodes"/>) and a message meant for
-/// the client. Thrown by routes and middleware; turned into problem details by <see cref="ErrorHandlingMiddleware"/>.
+/// A request the server refuses with a 4xx status (or 503 from <c>/health/ready</c>), an error code
+/// (<see cref="ErrorCodes"/>) and a message meant for the client. Thrown by routes and middleware; turned into problem
+/// details by <see cref="ErrorHandlingMiddleware"/>.
 /// </summary>
 internal sealed class RequestException : Exception
 {

@@ -130,8 +130,8 @@ internal static class RouteDescriptions
         },
         ["GET health/ready"] = new("Readiness: whether every index can make progress (liveness is /health).", "Status")
         {
-            Responses = Statuses((200, "{\"Status\": \"Ready\", \"FailingIndexes\": []}."),
-                (503, "unavailable: not ready, answered with {\"Status\": \"NotReady\", \"FailingIndexes\": [{\"Name\", \"Since\", \"LastError\"}]}: an index cannot make progress, or the database is closed.")),
+            Responses = Statuses((200, "{\"Status\": \"Ready\"}."),
+                (503, "index-failing: an index cannot make progress (the detail names it, since when and why); unavailable: the database is closed.")),
         },
         ["POST admin/backup"] = new("Starts a hot backup (documents, indexes, manifest) on a thread of its own and answers at once.", "Backups")
         {

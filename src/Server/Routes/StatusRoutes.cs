@@ -1,5 +1,7 @@
 using System.Text.Json;
+using System.Globalization;
 using RavenLite.Database;
+using RavenLite.Server.Errors;
 using RavenLite.Indexing;
 using RavenLite.Server.Indexes;
 using RavenLite.Server.Json;
@@ -58,25 +60,20 @@ internal static class StatusRoutes
     }
 
     /// <summary>
-    /// 200 while the database answers and every index can make progress; 503 while one cannot (a full disk, say), with
-    /// each such index, since when, and its last error. Stale indexes that are catching up are ready.
+    /// 200 while the database answers and every index can make progress; while one cannot (a full disk, say), 503 with
+    /// the <c>index-failing</c> problem naming each such index, since when, and its last error. Stale indexes that are
+    /// catching up are ready.
     /// </summary>
     private static IResult GetReadiness(DocumentDatabase database)
     {
-        var failing = database.GetIndexStatistics().Where(i => i.FailingSince is not null)
-            .Select(i => new FailingIndex(i.Name, i.FailingSince!.Value, i.LastError?.Message))
-            .ToList();
-        return failing.Count == 0
-            ? Results.Json(new ReadinessStatus("Ready", failing))
-            : Results.Json(new ReadinessStatus("NotReady", failing), statusCode: StatusCodes.Status503ServiceUnavailable);
+        var failing = database.GetIndexStatistics().Where(i => i.FailingSince is not null).ToList();
+        if (failing.Count == 0)
+            return Results.Json(new HealthStatus("Ready"));
+        throw new RequestException(StatusCodes.Status503ServiceUnavailable, ErrorCodes.IndexFailing,
+            "Not ready: " + string.Join("; ", failing.Select(i =>
+                string.Create(CultureInfo.InvariantCulture, $"index '{i.Name}' cannot make progress since {i.FailingSince:u}: {i.LastError?.Message}"))));
     }
 
     /// <summary>The body of <c>/health</c>.</summary>
     private sealed record HealthStatus(string Status);
-
-    /// <summary>The body of <c>/health/ready</c>.</summary>
-    private sealed record ReadinessStatus(string Status, IReadOnlyList<FailingIndex> FailingIndexes);
-
-    /// <summary>An index that cannot make progress: since when, and why.</summary>
-    private sealed record FailingIndex(string Name, DateTimeOffset Since, string? LastError);
 }

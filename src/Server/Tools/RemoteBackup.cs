@@ -45,7 +45,7 @@ internal static class RemoteBackup
         var body = await response.Content.ReadFromJsonAsync<JsonElement>();
         if (!response.IsSuccessStatusCode)
             throw new IOException($"The server answered {(int)response.StatusCode}: " +
-                (body.ValueKind == JsonValueKind.Object && body.TryGetProperty("Error", out var message) ? message.GetString() : body.ToString()));
+                (body.ValueKind == JsonValueKind.Object && body.TryGetProperty("detail", out var message) ? message.GetString() : body.ToString()));
         return body;
     }
 }

@@ -11,6 +11,7 @@ public sealed class ErrorMappingTests
     {
         yield return [new ObjectDisposedException("db"), 503, ErrorCodes.Unavailable];
         yield return [new StorageCorruptedException("damaged"), 500, ErrorCodes.Internal];
+        yield return [new StorageFullException("The disk holding 'data' is full."), 507, ErrorCodes.StorageFull];
         yield return [new InvalidOperationException("a bug"), 500, ErrorCodes.Internal];
         yield return [new TimeoutException("still stale"), 504, ErrorCodes.IndexStale];
         yield return [new QueryException("Cannot parse query"), 400, ErrorCodes.QueryInvalid];
@@ -28,7 +29,7 @@ public sealed class ErrorMappingTests
         var (problem, unexpected) = ErrorMapping.Map(exception);
         Assert.Equal(status, problem.Status);
         Assert.Equal(code, problem.Extensions[ErrorCodes.CodeMember]);
-        Assert.Equal(status >= 500 && status != 503 && status != 504, unexpected);
+        Assert.Equal(status == 500, unexpected);
         Assert.False(string.IsNullOrWhiteSpace(problem.Title));
         if (unexpected)
             Assert.Equal(ErrorMapping.UnexpectedMessage, problem.Detail);

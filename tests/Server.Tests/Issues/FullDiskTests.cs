@@ -42,10 +42,8 @@ public sealed class FullDiskTests : IDisposable
 
         Assert.NotNull(refused);
         var failed = written - 1;
-        Assert.Equal(HttpStatusCode.InsufficientStorage, refused.StatusCode);
-        var error = await JsonAssert.ReadAsync(refused, HttpStatusCode.InsufficientStorage);
-        Assert.Contains("is full", error.GetProperty("detail").GetString(), StringComparison.Ordinal);
-        Assert.Equal(ErrorCodes.InsufficientStorage, error.GetProperty("code").GetString());
+        var detail = await JsonAssert.ErrorAsync(refused, HttpStatusCode.InsufficientStorage, ErrorCodes.StorageFull);
+        Assert.Contains("is full", detail, StringComparison.Ordinal);
         Assert.Equal(HttpStatusCode.NotFound, (await server.Client.GetAsync($"/docs/notes/{failed}")).StatusCode);
         var stats = await JsonAssert.ReadAsync(await server.Client.GetAsync("/stats"), HttpStatusCode.OK);
         Assert.Equal(failed, stats.GetProperty("Documents").GetInt64());
@@ -68,37 +66,42 @@ public sealed class FullDiskTests : IDisposable
         for (var i = 0; i < 10; i++)
             await server.PutAsync($"notes/{i}", $$"""{"n":{{i}}}""", "Note");
         Assert.Equal(10, await CountNotesAsync(server));
-        var filler = Fill(disk.Path);
+        // A failed index write rolls back and frees what it wrote: the disk is topped up again, so it stays full.
+        using var keepFull = new CancellationTokenSource();
+        var filler = Path.Combine(disk.Path, "filler");
+        var filling = Task.Run(() => KeepFull(filler, keepFull.Token));
 
         for (var i = 10; i < 60; i++)
             Assert.Equal(HttpStatusCode.Created, (await server.PutAsync($"notes/{i}", $$"""{"n":{{i}},"text":"{{new string('y', 2000)}}"}""", "Note")).StatusCode);
-        var notReady = await WaitForReadinessAsync(server, HttpStatusCode.ServiceUnavailable);
-        await Task.Delay(1000); // retried many times meanwhile
+        await WaitForReadinessAsync(server, HttpStatusCode.ServiceUnavailable);
+        await Task.Delay(1500); // retried meanwhile
 
-        Assert.Equal("NotReady", notReady.GetProperty("Status").GetString());
+        var notReady = await JsonAssert.ErrorAsync(await server.Client.GetAsync("/health/ready"), HttpStatusCode.ServiceUnavailable, ErrorCodes.IndexFailing);
         var stats = await JsonAssert.ReadAsync(await server.Client.GetAsync("/stats"), HttpStatusCode.OK);
         Assert.Equal(IndexName, Assert.Single(stats.GetProperty("FailingIndexes").EnumerateArray()).GetString());
         var lastError = stats.GetProperty("LastIndexingError");
-        // Where it fails depends on when near-real-time indexing first needs the disk (a flush or a commit): past the
-        // ten documents indexed before the disk filled, and the same etag everywhere it is reported.
-        var failedAt = lastError.GetProperty("Etag").GetInt64();
-        Assert.InRange(failedAt, 11, 60);
-        var failing = Assert.Single(notReady.GetProperty("FailingIndexes").EnumerateArray());
-        Assert.Equal(IndexName, failing.GetProperty("Name").GetString());
-        Assert.Contains($"Indexing from etag {failedAt} failed", failing.GetProperty("LastError").GetString(), StringComparison.Ordinal);
+        var etag = lastError.GetProperty("Etag").GetInt64();
+        // Near-real-time indexing rolls a failed index back to its last commit, which may be before the 10th note.
+        Assert.InRange(etag, 1, 11);
+        var failure = $"Indexing from etag {etag} failed and is retried: ";
+        Assert.Contains($"index '{IndexName}' cannot make progress since ", notReady, StringComparison.Ordinal);
+        Assert.Contains(failure, notReady, StringComparison.Ordinal);
+        Assert.StartsWith(failure, lastError.GetProperty("Message").GetString(), StringComparison.Ordinal);
         Assert.True(lastError.GetProperty("At").GetDateTimeOffset() > DateTimeOffset.UtcNow.AddMinutes(-1));
         var index = stats.GetProperty("Indexes").EnumerateArray().Single(i => i.GetProperty("Name").GetString() == IndexName);
         Assert.True(index.GetProperty("IsStale").GetBoolean());
         Assert.NotEqual(JsonValueKind.Null, index.GetProperty("FailingSince").ValueKind);
         Assert.True(index.GetProperty("ErrorCount").GetInt64() >= 1);
         var timedOut = await server.Client.GetAsync($"/indexes/{IndexName}?query=Tag:Note&pageSize=0&waitForNonStaleResults=true&timeout=0.5");
-        var timeout = await JsonAssert.ReadAsync(timedOut, HttpStatusCode.GatewayTimeout);
-        Assert.Contains($"It cannot make progress: Indexing from etag {failedAt} failed", timeout.GetProperty("detail").GetString(), StringComparison.Ordinal);
+        var timeout = await JsonAssert.ErrorAsync(timedOut, HttpStatusCode.GatewayTimeout, ErrorCodes.IndexStale);
+        Assert.Contains("It cannot make progress: " + failure, timeout, StringComparison.Ordinal);
         var failures = FailureLines();
         Assert.True(failures.Count is 1, string.Join(Environment.NewLine, failures));
-        Assert.Contains($"Index 'Raven/DocumentsByEntityName': indexing from etag {failedAt} failed (attempt 1", failures[0], StringComparison.Ordinal);
+        Assert.Contains($"Index '{IndexName}': indexing from etag {etag} failed (attempt 1", failures[0], StringComparison.Ordinal);
         Assert.Equal(HttpStatusCode.OK, (await server.Client.GetAsync("/health")).StatusCode);
 
+        await keepFull.CancelAsync();
+        await filling;
         File.Delete(filler);
         var ready = await WaitForReadinessAsync(server, HttpStatusCode.OK);
 
@@ -107,7 +110,7 @@ public sealed class FullDiskTests : IDisposable
         Assert.Contains(_logs.Entries, e => e.Message.StartsWith($"Index '{IndexName}' is indexing again after", StringComparison.Ordinal));
         stats = await JsonAssert.ReadAsync(await server.Client.GetAsync("/stats"), HttpStatusCode.OK);
         Assert.Empty(stats.GetProperty("FailingIndexes").EnumerateArray());
-        Assert.Equal(failedAt, stats.GetProperty("LastIndexingError").GetProperty("Etag").GetInt64());
+        Assert.Equal(etag, stats.GetProperty("LastIndexingError").GetProperty("Etag").GetInt64());
     }
 
     private const string IndexName = "Raven/DocumentsByEntityName";
@@ -134,21 +137,23 @@ public sealed class FullDiskTests : IDisposable
         }
     }
 
-    /// <summary>Writes a file that takes every free byte of the disk at <paramref name="folder"/>; returns its path.</summary>
-    private static string Fill(string folder)
+    /// <summary>Grows the file at <paramref name="path"/> until the disk is full, and again whenever space is freed, until cancelled.</summary>
+    private static async Task KeepFull(string path, CancellationToken stop)
     {
-        var path = Path.Combine(folder, "filler");
-        using var stream = new FileStream(path, FileMode.CreateNew, FileAccess.Write, FileShare.None, bufferSize: 0);
-        var block = new byte[64 * 1024];
-        try
+        await using var stream = new FileStream(path, FileMode.Append, FileAccess.Write, FileShare.ReadWrite | FileShare.Delete, bufferSize: 0);
+        var block = new byte[4096];
+        while (!stop.IsCancellationRequested)
         {
-            while (true)
-                stream.Write(block);
+            try
+            {
+                while (true)
+                    stream.Write(block);
+            }
+            catch (IOException)
+            {
+                // full again
+            }
+            await Task.Delay(5, CancellationToken.None);
         }
-        catch (IOException)
-        {
-            // the disk is full
-        }
-        return path;
     }
 }
