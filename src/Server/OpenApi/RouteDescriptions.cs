@@ -61,10 +61,12 @@ internal static class RouteDescriptions
                 (409, "An etag or a patch's test did not match; nothing was written."), (422, "A patch's path does not fit its document.")),
             SuccessType = "array",
         },
-        ["POST queries"] = new("Several documents by key, read in one transaction.", "Documents")
+        ["POST queries"] = new("Several documents by key, read in one transaction, and the documents they refer to (include=).", "Documents")
         {
+            Parameters = [new("include", ParameterPlace.Query, "string", "A field path holding ids (CustomerId, Lines[].ProductId), as in index definitions; repeatable.")],
             Body = ("array", "The keys (strings)."),
-            Responses = Statuses((200, "{\"Results\": [document or null, ...]} in request order."), (400, "Not an array of strings, or too many keys.")),
+            Responses = Statuses((200, "{\"Results\": [document or null, ...]} in request order, plus \"Includes\": [document, ...] with include=."),
+                (400, "Not an array of strings, too many keys, or a bad include path.")),
         },
         ["GET changes"] = new("The changes feed as Server-Sent Events: every put and delete after an etag, in etag order, then live; index caught-up events.", "Changes")
         {

@@ -12,17 +12,27 @@ internal static class MultiGetRoutes
     /// <summary>Adds the route.</summary>
     public static void Map(IEndpointRouteBuilder routes) => routes.MapPost("/queries", PostAsync);
 
-    /// <summary>Body <c>["k1","k2"]</c>; answers <c>{"Results":[doc or null, ...]}</c> in request order.</summary>
+    /// <summary>
+    /// Body <c>["k1","k2"]</c>; answers <c>{"Results":[doc or null, ...]}</c> in request order, plus
+    /// <c>"Includes":[doc, ...]</c>, the documents they refer to, when <c>include=</c> paths are given (repeatable,
+    /// written as in index definitions: <c>CustomerId</c>, <c>Lines[].ProductId</c>).
+    /// </summary>
     private static async Task PostAsync(HttpContext context, DocumentDatabase database, RavenLiteServerOptions options)
     {
         var body = await RequestBody.ReadAsync(context.Request, options.MaxRequestBodyBytes);
         var keys = ParseKeys(body, options.MaxMultiGetKeys);
-        var documents = database.Get(keys);
+        var includePaths = context.Request.Query["include"].OfType<string>().ToArray();
+        var read = database.GetWithIncludes(keys, includePaths);
 
         context.Response.ContentType = JsonOutput.ContentType;
         using var writer = new DocumentJsonWriter(context.Response.BodyWriter);
         writer.Raw("{\"Results\":["u8);
-        await writer.DocumentsAsync(documents, context.RequestAborted);
+        await writer.DocumentsAsync(read.Results, context.RequestAborted);
+        if (includePaths.Length > 0)
+        {
+            writer.Raw("],\"Includes\":["u8);
+            await writer.DocumentsAsync(read.Includes, context.RequestAborted);
+        }
         writer.Raw("]}"u8);
         await writer.FlushAsync(context.RequestAborted);
     }
