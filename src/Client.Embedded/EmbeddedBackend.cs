@@ -22,6 +22,15 @@ internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDataba
         return result;
     }
 
+    public LoadResult Load(IReadOnlyList<string> keys, IReadOnlyList<string> includePaths)
+    {
+        var read = Database.GetWithIncludes(keys, includePaths);
+        var results = new StoredDocument?[read.Results.Count];
+        for (var i = 0; i < results.Length; i++)
+            results[i] = read.Results[i] is { } document ? ToStored(document) : null;
+        return new LoadResult(results, [.. read.Includes.Select(ToStored)]);
+    }
+
     public IReadOnlyList<long?> Batch(IReadOnlyList<WriteCommand> commands)
     {
         var batch = new BatchCommand[commands.Count];

@@ -105,7 +105,10 @@ public sealed partial class DocumentSession
         }
     }
 
-    /// <summary>True when the session can answer for <paramref name="id"/> itself: a tracked entity, or one deleted here.</summary>
+    /// <summary>
+    /// True when the session can answer for <paramref name="id"/> itself: a tracked entity, one deleted here, or one an
+    /// include brought in (tracked from then on).
+    /// </summary>
     private bool TryFromSession<T>(string id, out T? entity) where T : class
     {
         entity = null;
@@ -115,7 +118,12 @@ public sealed partial class DocumentSession
                 $"The session tracks '{id}' as a {entry.Entity.GetType()}, which is not a {typeof(T)}.");
             return true;
         }
-        return _deletes.ContainsKey(id);
+        if (_deletes.ContainsKey(id))
+            return true;
+        if (!_included.Remove(id, out var included))
+            return false;
+        entity = Track<T>(included);
+        return true;
     }
 
     /// <summary>

@@ -32,6 +32,9 @@ public static class DocumentKey
             throw Invalid(key, problem, $"{listName}[{index}]");
     }
 
+    /// <summary>Whether <paramref name="key"/> is a valid key (for values read from documents, which may hold anything).</summary>
+    public static bool IsValid(string? key) => FindProblem(key) is null;
+
     private static Exception Invalid(string? key, string problem, string paramName) =>
         key is null ? new ArgumentNullException(paramName, problem) : new ArgumentException(problem, paramName);
 

@@ -11,13 +11,20 @@ public interface IStoreBackend : IDisposable
     /// <summary>Loads documents by key in one round trip; null where there is none.</summary>
     IReadOnlyList<StoredDocument?> Load(IReadOnlyList<string> keys);
 
+    /// <summary>
+    /// As <see cref="Load(IReadOnlyList{string})"/>, plus the documents the results refer to at <paramref name="includePaths"/> (paths as in index
+    /// definitions: <c>CustomerId</c>, <c>Lines[].ProductId</c>), in the same round trip. A backend without includes
+    /// returns none, and the session loads them when asked.
+    /// </summary>
+    LoadResult Load(IReadOnlyList<string> keys, IReadOnlyList<string> includePaths) => new(Load(keys), []);
+
     /// <summary>Applies the commands atomically; returns the etag each one wrote (null for a delete of nothing).</summary>
     IReadOnlyList<long?> Batch(IReadOnlyList<WriteCommand> commands);
 
     /// <summary>Runs one page of a query.</summary>
     QueryPage Query(string indexName, IndexQuery query);
 
-    /// <summary>As <see cref="Load"/>, without blocking on the network (the embedded database does its work synchronously).</summary>
+    /// <summary>As <see cref="Load(IReadOnlyList{string})"/>, without blocking on the network (the embedded database does its work synchronously).</summary>
     Task<IReadOnlyList<StoredDocument?>> LoadAsync(IReadOnlyList<string> keys, CancellationToken cancellationToken);
 
     /// <summary>As <see cref="Batch"/>, without blocking on the network.</summary>

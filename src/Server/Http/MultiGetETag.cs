@@ -12,7 +12,8 @@ namespace RavenLite.Server.Http;
 internal static class MultiGetETag
 {
     /// <summary>The tag in header form: 32 hex digits of a SHA-256, in double quotes.</summary>
-    public static string Compute(IReadOnlyList<string> keys, IReadOnlyList<Document?> documents)
+    public static string Compute(IReadOnlyList<string> keys, IReadOnlyList<Document?> documents,
+        IReadOnlyList<string>? includePaths = null, IReadOnlyList<Document>? includes = null)
     {
         var input = new ArrayBufferWriter<byte>(64 + 32 * keys.Count);
         // A JSON array of [key, etag] pairs, so no two different answers can run together into the same bytes.
@@ -23,6 +24,14 @@ internal static class MultiGetETag
             {
                 json.WriteStringValue(keys[i]);
                 json.WriteNumberValue(documents[i]?.Etag ?? -1);
+            }
+            // Included documents change the answer too: the paths asked for, then each included document's key and etag.
+            foreach (var path in includePaths ?? [])
+                json.WriteStringValue("include:" + path);
+            foreach (var included in includes ?? [])
+            {
+                json.WriteStringValue(included.Key);
+                json.WriteNumberValue(included.Etag);
             }
             json.WriteEndArray();
         }

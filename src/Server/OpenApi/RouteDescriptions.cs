@@ -62,13 +62,14 @@ internal static class RouteDescriptions
                 (422, "patch-invalid: a patch's path does not fit its document.")),
             SuccessType = "array",
         },
-        ["POST queries"] = new("Several documents by key, read in one transaction.", "Documents")
+        ["POST queries"] = new("Several documents by key, read in one transaction, and the documents they refer to (include=).", "Documents")
         {
-            Parameters = [s_ifNoneMatch],
+            Parameters = [s_ifNoneMatch, new("include", ParameterPlace.Query, "string", "A field path holding ids (CustomerId, Lines[].ProductId), as in index definitions; repeatable.")],
             Body = ("array", "The keys (strings)."),
-            Responses = Statuses((200, "{\"Results\": [document or null, ...]} in request order."), (304, "If-None-Match named the current answer."),
-                (400, "bad-request: not an array of strings, or too many keys.")),
-            ResponseHeaders = [("ETag", "A hash of the keys asked for and each one's current etag.")],
+            Responses = Statuses((200, "{\"Results\": [document or null, ...]} in request order, plus \"Includes\": [document, ...] with include=."),
+                (304, "If-None-Match named the current answer."),
+                (400, "bad-request: not an array of strings, too many keys, or a bad include path.")),
+            ResponseHeaders = [("ETag", "A hash of the keys and include paths asked for and each document's current etag.")],
         },
         ["GET changes"] = new("The changes feed as Server-Sent Events: every put and delete after an etag, in etag order, then live; index caught-up events.", "Changes")
         {

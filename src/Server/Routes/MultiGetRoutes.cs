@@ -13,16 +13,19 @@ internal static class MultiGetRoutes
     public static void Map(IEndpointRouteBuilder routes) => routes.MapPost("/queries", PostAsync);
 
     /// <summary>
-    /// Body <c>["k1","k2"]</c>; answers <c>{"Results":[doc or null, ...]}</c> in request order, with an <c>ETag</c> over
-    /// the keys and their etags. The route is a read: <c>If-None-Match</c> naming the current tag gets
-    /// <c>304 Not Modified</c> and no body, as a GET would.
+    /// Body <c>["k1","k2"]</c>; answers <c>{"Results":[doc or null, ...]}</c> in request order, plus
+    /// <c>"Includes":[doc, ...]</c>, the documents they refer to, when <c>include=</c> paths are given (repeatable,
+    /// written as in index definitions: <c>CustomerId</c>, <c>Lines[].ProductId</c>). The <c>ETag</c> covers the keys,
+    /// the include paths and every document's etag; the route is a read: <c>If-None-Match</c> naming the current tag
+    /// gets <c>304 Not Modified</c> and no body, as a GET would.
     /// </summary>
     private static async Task PostAsync(HttpContext context, DocumentDatabase database, RavenLiteServerOptions options)
     {
         var body = await RequestBody.ReadAsync(context.Request, options.MaxRequestBodyBytes);
         var keys = ParseKeys(body, options.MaxMultiGetKeys);
-        var documents = database.Get(keys);
-        var etag = MultiGetETag.Compute(keys, documents);
+        var includePaths = context.Request.Query["include"].OfType<string>().ToArray();
+        var read = database.GetWithIncludes(keys, includePaths);
+        var etag = MultiGetETag.Compute(keys, read.Results, includePaths, read.Includes);
         context.Response.Headers.ETag = etag;
         if (ETags.IfNoneMatchHits(context.Request, etag))
         {
@@ -33,7 +36,12 @@ internal static class MultiGetRoutes
         context.Response.ContentType = JsonOutput.ContentType;
         using var writer = new DocumentJsonWriter(context.Response.BodyWriter);
         writer.Raw("{\"Results\":["u8);
-        await writer.DocumentsAsync(documents, context.RequestAborted);
+        await writer.DocumentsAsync(read.Results, context.RequestAborted);
+        if (includePaths.Length > 0)
+        {
+            writer.Raw("],\"Includes\":["u8);
+            await writer.DocumentsAsync(read.Includes, context.RequestAborted);
+        }
         writer.Raw("]}"u8);
         await writer.FlushAsync(context.RequestAborted);
     }
