@@ -12,7 +12,7 @@ public sealed class ApiReferenceBrowserTests(StudioFixture fixture) : IClassFixt
         await using var studio = await fixture.OpenAsync();
         await studio.Page.GotoAsync("/scalar/v1");
         await Expect(studio.Page.GetByText("Creates or replaces a document.").First).ToBeVisibleAsync(new() { Timeout = 30_000 });
-        await Expect(studio.Page.GetByText("Several documents by key, read in one transaction.").First).ToBeAttachedAsync();
+        await Expect(studio.Page.GetByText("Several documents by key, read in one transaction").First).ToBeAttachedAsync();
         await studio.ScreenshotAsync("api-reference");
     }
 }

@@ -83,7 +83,7 @@ internal static class RouteDescriptions
                 new("indexes", ParameterPlace.Query, "boolean", "false: no index events."),
             ],
             Responses = Statuses((200, "text/event-stream: 'put'/'delete' events (id = etag, data {\"Kind\", \"Etag\", \"Key\", \"EntityName\"}), 'index' events, ': heartbeat' comments; 'cut-off' for a client that stopped reading, 'closed' at shutdown, each with {\"Message\", \"LastEtag\"}."),
-                (400, "A bad Last-Event-ID, from or indexes.")),
+                (400, "bad-request: a bad Last-Event-ID, from or indexes.")),
             SuccessType = null,
         },
         ["GET indexes"] = new("Every index with its statistics and definition, ordered by name.", "Indexes")
