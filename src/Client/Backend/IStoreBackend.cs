@@ -31,4 +31,11 @@ public interface IStoreBackend : IDisposable
     /// (0: only the total), with how many there are. For tools that move documents as JSON (<c>ravenlite export</c>).
     /// </summary>
     Task<DocumentPage> GetDocumentsAsync(int start, int pageSize, CancellationToken cancellationToken);
+
+    /// <summary>
+    /// Writes <paramref name="puts"/> in batches of <paramref name="batchSize"/>, each batch in one transaction, and
+    /// returns how many were written. <paramref name="written"/> hears the running total after each batch. When the
+    /// enumeration throws (a bad entity, cancellation) the batch being gathered is not written; earlier batches stay.
+    /// </summary>
+    Task<long> BulkInsertAsync(IAsyncEnumerable<WriteCommand> puts, int batchSize, Action<long>? written, CancellationToken cancellationToken);
 }
