@@ -52,6 +52,7 @@ internal static class RavenLiteServer
         DocumentRoutes.Map(app);
         DocumentListRoutes.Map(app);
         BulkRoutes.Map(app);
+        BulkInsertRoute.Map(app);
         MultiGetRoutes.Map(app);
         IndexRoutes.Map(app);
         StatusRoutes.Map(app);

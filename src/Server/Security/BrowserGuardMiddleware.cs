@@ -79,8 +79,10 @@ internal sealed class BrowserGuardMiddleware(RequestDelegate next, BrowserSettin
         context.Features.Get<IHttpRequestBodyDetectionFeature>()?.CanHaveBody ?? context.Request.ContentLength > 0;
 
     /// <summary><c>application/json</c>, with no charset or UTF-8 (the only encoding JSON bodies may use, RFC 8259).</summary>
+    // JSON lines (POST /bulk_insert) are, like JSON, not a type a browser form can send without a preflight.
     private static bool IsJson(string? contentType) =>
         MediaTypeHeaderValue.TryParse(contentType, out var parsed)
-        && parsed.MediaType.Equals("application/json", StringComparison.OrdinalIgnoreCase)
+        && (parsed.MediaType.Equals("application/json", StringComparison.OrdinalIgnoreCase)
+            || parsed.MediaType.Equals("application/x-ndjson", StringComparison.OrdinalIgnoreCase))
         && (parsed.Charset.Length == 0 || HeaderUtilities.RemoveQuotes(parsed.Charset).Equals("utf-8", StringComparison.OrdinalIgnoreCase));
 }
