@@ -15,10 +15,6 @@ internal sealed partial class RemoteBackend
     public Task<IReadOnlyList<long?>> BatchAsync(IReadOnlyList<WriteCommand> commands, CancellationToken cancellationToken) =>
         RunAsync(BatchRequest(commands), ParseEtags, cancellationToken);
 
-    /// <summary>Each whole batch is one <c>POST /bulk_docs</c>, one transaction on the server.</summary>
-    public Task<long> BulkInsertAsync(IAsyncEnumerable<WriteCommand> puts, int batchSize, Action<long>? written, CancellationToken cancellationToken) =>
-        BulkBatches.WriteAsync(puts, batchSize, written, batch => BatchAsync(batch, cancellationToken), cancellationToken);
-
     public Task<DocumentPage> GetDocumentsAsync(int start, int pageSize, CancellationToken cancellationToken) =>
         RunAsync(new RemoteRequest(HttpMethod.Get, string.Create(CultureInfo.InvariantCulture, $"docs?start={start}&pageSize={pageSize}"),
             Body: null, error => RemoteErrors.ToException(error)), ParseDocumentPage, cancellationToken);

@@ -1,5 +1,6 @@
 using System.Buffers;
 using System.Globalization;
+using System.IO.Pipelines;
 using System.Text.Json;
 using RavenLite.Database;
 using RavenLite.Server.Errors;
@@ -29,32 +30,17 @@ internal static class BulkInsertRoute
     {
         var batchSize = ReadBatchSize(context.Request.Query["batchSize"]);
         var reader = context.Request.BodyReader;
-        var batch = new List<BatchCommand>(batchSize);
-        long lineNumber = 0, firstLine = 0, written = 0;
-        while (true)
+        long written;
+        try
         {
-            var read = await reader.ReadAsync(context.RequestAborted);
-            var buffer = read.Buffer;
-            while (JsonLine.TryRead(ref buffer, read.IsCompleted, out var line))
-            {
-                lineNumber++;
-                if (JsonLine.IsBlank(line))
-                    continue;
-                if (batch.Count == 0)
-                    firstLine = lineNumber;
-                if (!JsonLine.TryParse(line.ToArray(), out var document, out var error))
-                    throw RequestException.BadRequest(string.Create(CultureInfo.InvariantCulture,
-                        $"Line {lineNumber}: {error} Nothing of its batch (lines {firstLine}-{lineNumber}) was written; {written} documents before it were."));
-                batch.Add(BatchCommand.Put(document!.Key, document.Content!.Value.Data, document.Content.Value.Metadata, document.ExpectedEtag));
-                if (batch.Count == batchSize)
-                    written += Write(database, batch);
-            }
-            reader.AdvanceTo(buffer.Start, buffer.End);
-            if (read.IsCompleted)
-                break;
+            written = await WriteLinesAsync(reader, database, batchSize, context.RequestAborted);
         }
-        if (batch.Count > 0)
-            written += Write(database, batch);
+        catch (Exception ex) when (ex is not OperationCanceledException and not IOException and not BadHttpRequestException)
+        {
+            // A client still sending would have its connection reset before it reads the error: the rest is read and dropped first.
+            await DrainAsync(reader, context.RequestAborted);
+            throw;
+        }
 
         context.Response.ContentType = JsonOutput.ContentType;
         using var json = new Utf8JsonWriter(context.Response.BodyWriter, JsonOutput.WriterOptions);
@@ -62,6 +48,55 @@ internal static class BulkInsertRoute
         json.WriteNumber("Written", written);
         json.WriteEndObject();
         json.Flush();
+    }
+
+    private static async Task DrainAsync(PipeReader reader, CancellationToken cancellationToken)
+    {
+        while (true)
+        {
+            var read = await reader.ReadAsync(cancellationToken);
+            reader.AdvanceTo(read.Buffer.End);
+            if (read.IsCompleted)
+                return;
+        }
+    }
+
+    private static async Task<long> WriteLinesAsync(PipeReader reader, DocumentDatabase database, int batchSize,
+        CancellationToken cancellationToken)
+    {
+        var batch = new List<BatchCommand>(batchSize);
+        long lineNumber = 0, firstLine = 0, written = 0;
+        while (true)
+        {
+            var read = await reader.ReadAsync(cancellationToken);
+            var buffer = read.Buffer;
+            try
+            {
+                while (JsonLine.TryRead(ref buffer, read.IsCompleted, out var line))
+                {
+                    lineNumber++;
+                    if (JsonLine.IsBlank(line))
+                        continue;
+                    if (batch.Count == 0)
+                        firstLine = lineNumber;
+                    if (!JsonLine.TryParse(line.ToArray(), out var document, out var error))
+                        throw RequestException.BadRequest(string.Create(CultureInfo.InvariantCulture,
+                            $"Line {lineNumber}: {error} Nothing of its batch (lines {firstLine}-{lineNumber}) was written; {written} documents before it were."));
+                    batch.Add(BatchCommand.Put(document!.Key, document.Content!.Value.Data, document.Content.Value.Metadata, document.ExpectedEtag));
+                    if (batch.Count == batchSize)
+                        written += Write(database, batch);
+                }
+            }
+            finally
+            {
+                reader.AdvanceTo(buffer.Start, buffer.End);
+            }
+            if (read.IsCompleted)
+                break;
+        }
+        if (batch.Count > 0)
+            written += Write(database, batch);
+        return written;
     }
 
     /// <summary>One transaction, synchronous on this thread (no await inside it).</summary>

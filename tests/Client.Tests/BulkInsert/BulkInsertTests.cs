@@ -4,6 +4,9 @@ namespace RavenLite.Client.Tests.BulkInsert;
 
 public abstract class BulkInsertTests : StoreTests
 {
+    /// <summary>Embedded: the count after each batch; remote: the server's count when it answers, at the end.</summary>
+    protected abstract bool CountsEachBatch { get; }
+
     private static Cart NewCart(string customer) => new() { Customer = customer, Total = 3, Items = [new Item { ProductId = 1, Name = "tea", Price = 2.5 }] };
 
     private T? Reload<T>(string id) where T : class
@@ -40,7 +43,7 @@ public abstract class BulkInsertTests : StoreTests
             bulk.Store(NewCart("p" + i));
         bulk.Dispose();
         Assert.Equal(10, bulk.DocumentsWritten);
-        Assert.Equal([4L, 8L, 10L], totals);
+        Assert.Equal(CountsEachBatch ? [4L, 8L, 10L] : [10L], totals);
         bulk.Dispose();
     }
 
@@ -52,12 +55,15 @@ public abstract class BulkInsertTests : StoreTests
         var bulk = Store.BulkInsert(batchSize: 5);
         for (var i = 1; i <= 7; i++)
             bulk.Store(NewCart("b" + i), "carts/b" + i);
+        // Remote, the refusal aborts the request: a batch the server has not yet read would go with the connection.
+        Assert.True(SpinWait.SpinUntil(() => Reload<Cart>("carts/b5") is not null, TimeSpan.FromSeconds(30)));
         var error = Assert.Throws<ArgumentException>(() => bulk.Store(loop));
         Assert.Contains("entity 8", error.Message, StringComparison.Ordinal);
         Assert.Contains("entities 6-8", error.Message, StringComparison.Ordinal);
         Assert.ThrowsAny<Exception>(() => bulk.Store(NewCart("after"), "carts/after"));
         bulk.Dispose();
-        Assert.Equal(5, bulk.DocumentsWritten);
+        if (CountsEachBatch)
+            Assert.Equal(5, bulk.DocumentsWritten);
         Assert.NotNull(Reload<Cart>("carts/b5"));
         Assert.Null(Reload<Cart>("carts/b6"));
         Assert.Null(Reload<Cart>("carts/b7"));
@@ -71,12 +77,13 @@ public abstract class BulkInsertTests : StoreTests
         var bulk = Store.BulkInsert(batchSize: 5, cancel.Token);
         for (var i = 1; i <= 5; i++)
             bulk.Store(NewCart("x" + i), "carts/x" + i);
-        SpinWait.SpinUntil(() => bulk.DocumentsWritten == 5, TimeSpan.FromSeconds(30));
+        Assert.True(SpinWait.SpinUntil(() => Reload<Cart>("carts/x5") is not null, TimeSpan.FromSeconds(30)));
         bulk.Store(NewCart("x6"), "carts/x6");
         cancel.Cancel();
         Assert.ThrowsAny<OperationCanceledException>(() => bulk.Store(NewCart("x7"), "carts/x7"));
         Assert.ThrowsAny<OperationCanceledException>(bulk.Dispose);
-        Assert.Equal(5, bulk.DocumentsWritten);
+        if (CountsEachBatch)
+            Assert.Equal(5, bulk.DocumentsWritten);
         Assert.NotNull(Reload<Cart>("carts/x5"));
         Assert.Null(Reload<Cart>("carts/x6"));
     }
@@ -103,10 +110,14 @@ public abstract class BulkInsertTests : StoreTests
 
 public sealed class EmbeddedBulkInsertTests : BulkInsertTests
 {
+    protected override bool CountsEachBatch => true;
+
     protected override Task<StoreFixture> StartAsync() => Task.FromResult<StoreFixture>(EmbeddedStoreFixture.Start());
 }
 
 public sealed class RemoteBulkInsertTests : BulkInsertTests
 {
+    protected override bool CountsEachBatch => false;
+
     protected override async Task<StoreFixture> StartAsync() => await RemoteStoreFixture.StartAsync();
 }
