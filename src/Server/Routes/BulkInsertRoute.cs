@@ -26,14 +26,17 @@ internal static class BulkInsertRoute
     /// Answers <c>{"Written": n}</c>. A bad line is a 400 naming it, with nothing of its batch written and every
     /// earlier batch kept; a body cut off mid-way likewise leaves whole batches only.
     /// </summary>
-    private static async Task PostAsync(HttpContext context, DocumentDatabase database)
+    private static async Task PostAsync(HttpContext context, DocumentDatabase database, RavenLiteServerOptions options)
     {
+        // The body is never held whole, so the body limit binds each line instead.
+        if (context.Features.Get<Microsoft.AspNetCore.Http.Features.IHttpMaxRequestBodySizeFeature>() is { IsReadOnly: false } limit)
+            limit.MaxRequestBodySize = null;
         var batchSize = ReadBatchSize(context.Request.Query["batchSize"]);
         var reader = context.Request.BodyReader;
         long written;
         try
         {
-            written = await WriteLinesAsync(reader, database, batchSize, context.RequestAborted);
+            written = await WriteLinesAsync(reader, database, batchSize, options.MaxRequestBodyBytes, context.RequestAborted);
         }
         catch (Exception ex) when (ex is not OperationCanceledException and not IOException and not BadHttpRequestException)
         {
@@ -61,7 +64,7 @@ internal static class BulkInsertRoute
         }
     }
 
-    private static async Task<long> WriteLinesAsync(PipeReader reader, DocumentDatabase database, int batchSize,
+    private static async Task<long> WriteLinesAsync(PipeReader reader, DocumentDatabase database, int batchSize, long maxLineBytes,
         CancellationToken cancellationToken)
     {
         var batch = new List<BatchCommand>(batchSize);
@@ -91,6 +94,9 @@ internal static class BulkInsertRoute
             {
                 reader.AdvanceTo(buffer.Start, buffer.End);
             }
+            if (buffer.Length > maxLineBytes)
+                throw RequestException.BadRequest(string.Create(CultureInfo.InvariantCulture,
+                    $"Line {lineNumber + 1} is longer than {maxLineBytes} bytes. Nothing of its batch was written; {written} documents before it were."));
             if (read.IsCompleted)
                 break;
         }
