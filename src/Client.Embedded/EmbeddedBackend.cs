@@ -75,6 +75,14 @@ internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDataba
         return Task.FromResult(Batch(commands));
     }
 
+    /// <summary>Each whole batch is one <see cref="DocumentDatabase.Batch"/>: one write transaction.</summary>
+    public Task<long> BulkInsertAsync(IAsyncEnumerable<WriteCommand> puts, int batchSize, Action<long>? written, CancellationToken cancellationToken) =>
+        BulkBatches.WriteAsync(puts, batchSize, written, batch =>
+        {
+            Batch(batch);
+            return Task.CompletedTask;
+        }, cancellationToken);
+
     /// <summary>A wait for non-stale results is awaited without holding the thread, as the server does.</summary>
     public async Task<QueryPage> QueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken) =>
         ToPage(await Database.QueryAsync(indexName, query, cancellationToken: cancellationToken).ConfigureAwait(false));

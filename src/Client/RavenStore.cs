@@ -111,6 +111,18 @@ public sealed class RavenStore : IDisposable
         return new DocumentSession(this);
     }
 
+    /// <summary>
+    /// A bulk insert: <see cref="BulkInsertOperation.Store(object)"/> many new entities, written in batches of
+    /// <paramref name="batchSize"/>, each in one transaction; dispose it to write the last batch.
+    /// </summary>
+    /// <param name="batchSize">Documents per transaction.</param>
+    /// <param name="cancellationToken">Stops the insert: the batch being gathered is not written, earlier ones stay.</param>
+    public BulkInsertOperation BulkInsert(int batchSize = 1000, CancellationToken cancellationToken = default)
+    {
+        ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed) != 0, this);
+        return new BulkInsertOperation(this, batchSize, cancellationToken);
+    }
+
     /// <summary>The identity property of <paramref name="type"/> (a readable, writable string property), or null.</summary>
     internal PropertyInfo? IdentityOf(Type type) => _identities.GetOrAdd(type, static (t, name) =>
         t.GetProperty(name, BindingFlags.Public | BindingFlags.Instance) is { CanRead: true, CanWrite: true } p && p.PropertyType == typeof(string)

@@ -61,6 +61,7 @@ internal static class RavenLiteServer
         ChangesRoutes.Map(app);
         DocumentListRoutes.Map(app);
         BulkRoutes.Map(app);
+        BulkInsertRoute.Map(app);
         MultiGetRoutes.Map(app);
         IndexRoutes.Map(app);
         StatusRoutes.Map(app);

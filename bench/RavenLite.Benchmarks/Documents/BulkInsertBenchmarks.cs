@@ -1,5 +1,11 @@
+using System.Buffers;
 using BenchmarkDotNet.Attributes;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.Extensions.DependencyInjection;
+using RavenLite.Benchmarks.Client;
 using RavenLite.Benchmarks.Infrastructure;
+using RavenLite.Client;
+using RavenLite.Server;
 using RavenLite.Database;
 using RavenLite.Storage;
 using RavenLite.Storage.Documents;
@@ -9,7 +15,8 @@ namespace RavenLite.Benchmarks.Documents;
 /// <summary>
 /// 100,000 seed carts put in batches of 1,000 (one durable transaction each) into an empty folder made fresh for
 /// every iteration: into storage alone (no indexer), and into a database whose index is then waited for until it has
-/// every document (the rate a user sees before queries are up to date).
+/// every document (the rate a user sees before queries are up to date); and the same carts as typed entities through
+/// the client's <c>store.BulkInsert()</c>, embedded and remote (an in-process server on 127.0.0.1), index caught up.
 /// </summary>
 [MemoryDiagnoser]
 public class BulkInsertBenchmarks : IDisposable
@@ -24,9 +31,38 @@ public class BulkInsertBenchmarks : IDisposable
     private string _directory = "";
     private DocumentStore? _store;
     private DocumentDatabase? _database;
+    private RavenStore? _client;
+    private WebApplication? _server;
+    private string[] _keys = [];
+    private Cart[] _carts = [];
 
     [GlobalSetup]
-    public void Setup() => _batches = [.. SeedDataset.CartKeys(Documents).Select(SeedCart.Put).Chunk(BatchSize)];
+    public void Setup()
+    {
+        _keys = [.. SeedDataset.CartKeys(Documents)];
+        _batches = [.. _keys.Select(SeedCart.Put).Chunk(BatchSize)];
+        var json = new ArrayBufferWriter<byte>();
+        BsonCodec.ToJson(SeedCart.Data.Span, json);
+        var seed = System.Text.Encoding.UTF8.GetString(json.WrittenSpan);
+        _carts = [.. _keys.Select(_ => Newtonsoft.Json.JsonConvert.DeserializeObject<Cart>(seed)!)];
+    }
+
+    [IterationSetup(Target = nameof(ClientEmbedded))]
+    public void OpenEmbeddedClient()
+    {
+        OpenDatabase();
+        _client = RavenStore.ForDatabase(_database!, ClientServer.Conventions);
+    }
+
+    [IterationSetup(Target = nameof(ClientRemote))]
+    public void OpenRemoteClient()
+    {
+        _directory = BenchmarkFolders.NewTemp();
+        _server = RavenLiteServer.Build(["--data-dir", _directory, "--urls", "http://127.0.0.1:0", "--Logging:LogLevel:Default=Warning"]);
+        _server.StartAsync().GetAwaiter().GetResult();
+        _database = _server.Services.GetRequiredService<DocumentDatabase>();
+        _client = RavenStore.ForServer(new Uri(_server.Urls.First()), ClientServer.Conventions);
+    }
 
     [IterationSetup(Target = nameof(StorageOnly))]
     public void OpenStore()
@@ -45,9 +81,18 @@ public class BulkInsertBenchmarks : IDisposable
     [IterationCleanup]
     public void Close()
     {
+        _client?.Dispose();
         _store?.Dispose();
-        _database?.Dispose();
-        (_store, _database) = (null, null);
+        if (_server is not null)
+        {
+            _server.StopAsync().GetAwaiter().GetResult();
+            _server.DisposeAsync().AsTask().GetAwaiter().GetResult();
+        }
+        else
+        {
+            _database?.Dispose();
+        }
+        (_client, _store, _database, _server) = (null, null, null, null);
         BenchmarkFolders.Delete(_directory);
     }
 
@@ -75,6 +120,24 @@ public class BulkInsertBenchmarks : IDisposable
             database.Batch(batch);
         SeedDataset.WaitForIndex(database, Documents);
         return Check(database.GetStatistics().Documents);
+    }
+
+    [Benchmark(Description = "client BulkInsert 100,000 carts, embedded, index caught up")]
+    public long ClientEmbedded() => BulkInsertCarts();
+
+    [Benchmark(Description = "client BulkInsert 100,000 carts, remote, index caught up")]
+    public long ClientRemote() => BulkInsertCarts();
+
+    private long BulkInsertCarts()
+    {
+        var client = _client ?? throw new InvalidOperationException("No client open.");
+        using (var bulk = client.BulkInsert(BatchSize))
+        {
+            for (var i = 0; i < _carts.Length; i++)
+                bulk.Store(_carts[i], _keys[i]);
+        }
+        SeedDataset.WaitForIndex(_database!, Documents);
+        return Check(_database!.GetStatistics().Documents);
     }
 
     private static long Check(long count) =>

@@ -45,4 +45,11 @@ public interface IStoreBackend : IDisposable
     /// </summary>
     IAsyncEnumerable<DatabaseChange> Changes(long fromEtag, ChangesFilter filter, CancellationToken cancellationToken) =>
         throw new NotSupportedException($"{GetType().Name} has no changes feed.");
+
+    /// <summary>
+    /// Writes <paramref name="puts"/> in batches of <paramref name="batchSize"/>, each batch in one transaction, and
+    /// returns how many were written. <paramref name="written"/> hears the running total after each batch. When the
+    /// enumeration throws (a bad entity, cancellation) the batch being gathered is not written; earlier batches stay.
+    /// </summary>
+    Task<long> BulkInsertAsync(IAsyncEnumerable<WriteCommand> puts, int batchSize, Action<long>? written, CancellationToken cancellationToken);
 }

@@ -54,7 +54,7 @@ internal sealed class RequestException : Exception
     /// <summary>415: a body not declared as JSON.</summary>
     public static RequestException NotJson(string? contentType) =>
         new(StatusCodes.Status415UnsupportedMediaType, ErrorCodes.UnsupportedMediaType,
-            $"Request bodies must be sent with Content-Type: application/json (UTF-8); got {(string.IsNullOrEmpty(contentType) ? "none" : $"'{contentType}'")}.");
+            $"Request bodies must be sent with Content-Type: application/json (UTF-8), or application/x-ndjson to /bulk_insert; got {(string.IsNullOrEmpty(contentType) ? "none" : $"'{contentType}'")}.");
 
     /// <summary>413: the body is over the configured limit.</summary>
     public static RequestException TooLarge(long limit) =>

@@ -62,6 +62,14 @@ internal static class RouteDescriptions
                 (422, "patch-invalid: a patch's path does not fit its document.")),
             SuccessType = "array",
         },
+        ["POST bulk_insert"] = new("New documents streamed as JSON lines (application/x-ndjson), written in batches as they arrive; each batch is one transaction.", "Documents")
+        {
+            Parameters = [new ParameterDescription("batchSize", ParameterPlace.Query, "integer", "Documents per transaction (default 1000, at most 10000).")],
+            Body = ("string", "JSON lines: {\"key\", \"metadata\", \"data\", optional \"etag\" (0: must not exist)}, one per line, as ravenlite export writes them."),
+            Responses = Statuses((200, "{\"Written\": n}."), (400, "bad-request: a bad line (the error names it); nothing of its batch was written, earlier batches were."),
+                (409, "concurrency-conflict: an etag did not match; nothing of that batch was written, earlier batches were.")),
+            SuccessType = "object",
+        },
         ["POST queries"] = new("Several documents by key, read in one transaction, and the documents they refer to (include=).", "Documents")
         {
             Parameters = [s_ifNoneMatch, new("include", ParameterPlace.Query, "string", "A field path holding ids (CustomerId, Lines[].ProductId), as in index definitions; repeatable.")],

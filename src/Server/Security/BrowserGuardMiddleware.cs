@@ -82,13 +82,14 @@ internal sealed class BrowserGuardMiddleware(RequestDelegate next, BrowserSettin
         context.Features.Get<IHttpRequestBodyDetectionFeature>()?.CanHaveBody ?? context.Request.ContentLength > 0;
 
     /// <summary>
-    /// <c>application/json</c> (or <c>application/json-patch+json</c>, RFC 6902's type for <c>PATCH</c> bodies), with no
-    /// charset or UTF-8 (the only encoding JSON bodies may use, RFC 8259). Neither is a type a page may send cross-site
-    /// without a preflight.
+    /// <c>application/json</c> (or <c>application/json-patch+json</c>, RFC 6902's type for <c>PATCH</c> bodies, or
+    /// <c>application/x-ndjson</c>, the JSON lines of <c>POST /bulk_insert</c>), with no charset or UTF-8 (the only
+    /// encoding JSON bodies may use, RFC 8259). None is a type a page may send cross-site without a preflight.
     /// </summary>
     private static bool IsJson(string? contentType) =>
         MediaTypeHeaderValue.TryParse(contentType, out var parsed)
         && (parsed.MediaType.Equals("application/json", StringComparison.OrdinalIgnoreCase)
-            || parsed.MediaType.Equals(JsonPatchMediaType, StringComparison.OrdinalIgnoreCase))
+            || parsed.MediaType.Equals(JsonPatchMediaType, StringComparison.OrdinalIgnoreCase)
+            || parsed.MediaType.Equals("application/x-ndjson", StringComparison.OrdinalIgnoreCase))
         && (parsed.Charset.Length == 0 || HeaderUtilities.RemoveQuotes(parsed.Charset).Equals("utf-8", StringComparison.OrdinalIgnoreCase));
 }

@@ -39,7 +39,7 @@ internal static partial class Importer
         {
             var read = await reader.ReadAsync(cancellationToken);
             var buffer = read.Buffer;
-            while (TryReadLine(ref buffer, read.IsCompleted, out var line))
+            while (JsonLine.TryRead(ref buffer, read.IsCompleted, out var line))
             {
                 lineNumber++;
                 if (JsonLine.IsBlank(line))
@@ -57,29 +57,6 @@ internal static partial class Importer
             await WriteBatchAsync();
         progress.Finish();
         return progress.Summary("Imported");
-    }
-
-    /// <summary>The next line without its line feed (and carriage return); at the end, the rest when it has no line feed.</summary>
-    private static bool TryReadLine(ref ReadOnlySequence<byte> buffer, bool completed, out ReadOnlySequence<byte> line)
-    {
-        if (buffer.PositionOf((byte)'\n') is { } end)
-        {
-            line = buffer.Slice(0, end);
-            buffer = buffer.Slice(buffer.GetPosition(1, end));
-        }
-        else if (completed && !buffer.IsEmpty)
-        {
-            line = buffer;
-            buffer = buffer.Slice(buffer.End);
-        }
-        else
-        {
-            line = default;
-            return false;
-        }
-        if (!line.IsEmpty && line.Slice(line.Length - 1).FirstSpan[0] == (byte)'\r')
-            line = line.Slice(0, line.Length - 1);
-        return true;
     }
 
     /// <summary>

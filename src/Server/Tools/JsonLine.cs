@@ -6,9 +6,35 @@ using RavenLite.Storage.Documents;
 
 namespace RavenLite.Server.Tools;
 
-/// <summary>One line of an import: <c>{"key": "...", "metadata": {...}, "data": {...}}</c>, checked as the database checks it.</summary>
+/// <summary>
+/// One line of an import or a bulk insert: <c>{"key": "...", "metadata": {...}, "data": {...}}</c>, with an optional
+/// <c>"etag"</c> (0: must not exist; else the current etag), checked as the database checks it.
+/// </summary>
 internal static class JsonLine
 {
+    /// <summary>The next line without its line feed (and carriage return); at the end, the rest when it has no line feed.</summary>
+    public static bool TryRead(ref ReadOnlySequence<byte> buffer, bool completed, out ReadOnlySequence<byte> line)
+    {
+        if (buffer.PositionOf((byte)'\n') is { } end)
+        {
+            line = buffer.Slice(0, end);
+            buffer = buffer.Slice(buffer.GetPosition(1, end));
+        }
+        else if (completed && !buffer.IsEmpty)
+        {
+            line = buffer;
+            buffer = buffer.Slice(buffer.End);
+        }
+        else
+        {
+            line = default;
+            return false;
+        }
+        if (!line.IsEmpty && line.Slice(line.Length - 1).FirstSpan[0] == (byte)'\r')
+            line = line.Slice(0, line.Length - 1);
+        return true;
+    }
+
     public static bool IsBlank(ReadOnlySequence<byte> line)
     {
         foreach (var segment in line)
@@ -43,10 +69,11 @@ internal static class JsonLine
             DocumentContent? metadata = null;
             ReadOnlyMemory<byte> dataJson = default, metadataJson = "{}"u8.ToArray();
             var dataKind = JsonTokenType.None;
+            long? etag = null;
             while (reader.Read() && reader.TokenType == JsonTokenType.PropertyName)
             {
                 var name = reader.ValueTextEquals("key"u8) ? "key" : reader.ValueTextEquals("data"u8) ? "data"
-                    : reader.ValueTextEquals("metadata"u8) ? "metadata" : null;
+                    : reader.ValueTextEquals("metadata"u8) ? "metadata" : reader.ValueTextEquals("etag"u8) ? "etag" : null;
                 reader.Read();
                 var start = (int)reader.TokenStartIndex;
                 switch (name)
@@ -69,6 +96,11 @@ internal static class JsonLine
                         metadata = DocumentContent.FromJson(ref reader, line, MetadataNames.IsReserved);
                         metadataJson = line.AsMemory(start, (int)reader.BytesConsumed - start);
                         break;
+                    case "etag" when reader.TokenType == JsonTokenType.Number && reader.TryGetInt64(out var expected) && expected >= 0:
+                        etag = expected;
+                        break;
+                    case "etag":
+                        throw new ArgumentException("\"etag\" must be a whole number (0: the document must not exist).");
                     case "metadata":
                         throw RequestException.BadRequest($"this line: Metadata must be a JSON object, not {Describe(reader.TokenType)}.");
                     default:
@@ -84,7 +116,7 @@ internal static class JsonLine
                 throw new ArgumentException("\"key\" must be a string.");
             if (data is null || dataKind != JsonTokenType.StartObject)
                 throw new ArgumentException("\"data\" must be a JSON object.");
-            document = new TransferDocument(key, metadataJson, dataJson) { Content = (data, metadata) };
+            document = new TransferDocument(key, metadataJson, dataJson) { Content = (data, metadata), ExpectedEtag = etag };
             error = null;
             return true;
         }

@@ -7,6 +7,9 @@ internal sealed record TransferDocument(string Key, ReadOnlyMemory<byte> Metadat
 {
     /// <summary>The stored forms, checked as the database checks them (set by the importer for each line).</summary>
     public (DocumentContent Data, DocumentContent? Metadata)? Content { get; init; }
+
+    /// <summary>The line's <c>"etag"</c>: null for no check, 0 for must not exist, else the current etag.</summary>
+    public long? ExpectedEtag { get; init; }
 }
 
 /// <summary>Where an export reads documents from: batches in etag order, oldest first.</summary>

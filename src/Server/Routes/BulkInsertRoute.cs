@@ -1,0 +1,125 @@
+using System.Buffers;
+using System.Globalization;
+using System.IO.Pipelines;
+using System.Text.Json;
+using RavenLite.Database;
+using RavenLite.Server.Errors;
+using RavenLite.Server.Json;
+using RavenLite.Server.Tools;
+using RavenLite.Storage.Documents;
+
+namespace RavenLite.Server.Routes;
+
+/// <summary>
+/// <c>POST /bulk_insert</c>: a stream of JSON lines (the import format), written in batches as the lines arrive:
+/// a batch is written once it is whole, then the body is read on, so a fast sender waits for the database.
+/// </summary>
+internal static class BulkInsertRoute
+{
+    public const int DefaultBatchSize = 1000;
+    public const int MaxBatchSize = 10_000;
+
+    /// <summary>Adds the route.</summary>
+    public static void Map(IEndpointRouteBuilder routes) => routes.MapPost("/bulk_insert", PostAsync);
+
+    /// <summary>
+    /// Answers <c>{"Written": n}</c>. A bad line is a 400 naming it, with nothing of its batch written and every
+    /// earlier batch kept; a body cut off mid-way likewise leaves whole batches only.
+    /// </summary>
+    private static async Task PostAsync(HttpContext context, DocumentDatabase database, RavenLiteServerOptions options)
+    {
+        // The body is never held whole, so the body limit binds each line instead.
+        if (context.Features.Get<Microsoft.AspNetCore.Http.Features.IHttpMaxRequestBodySizeFeature>() is { IsReadOnly: false } limit)
+            limit.MaxRequestBodySize = null;
+        var batchSize = ReadBatchSize(context.Request.Query["batchSize"]);
+        var reader = context.Request.BodyReader;
+        long written;
+        try
+        {
+            written = await WriteLinesAsync(reader, database, batchSize, options.MaxRequestBodyBytes, context.RequestAborted);
+        }
+        catch (Exception ex) when (ex is not OperationCanceledException and not IOException and not BadHttpRequestException)
+        {
+            // A client still sending would have its connection reset before it reads the error: the rest is read and dropped first.
+            await DrainAsync(reader, context.RequestAborted);
+            throw;
+        }
+
+        context.Response.ContentType = JsonOutput.ContentType;
+        using var json = new Utf8JsonWriter(context.Response.BodyWriter, JsonOutput.WriterOptions);
+        json.WriteStartObject();
+        json.WriteNumber("Written", written);
+        json.WriteEndObject();
+        json.Flush();
+    }
+
+    private static async Task DrainAsync(PipeReader reader, CancellationToken cancellationToken)
+    {
+        while (true)
+        {
+            var read = await reader.ReadAsync(cancellationToken);
+            reader.AdvanceTo(read.Buffer.End);
+            if (read.IsCompleted)
+                return;
+        }
+    }
+
+    private static async Task<long> WriteLinesAsync(PipeReader reader, DocumentDatabase database, int batchSize, long maxLineBytes,
+        CancellationToken cancellationToken)
+    {
+        var batch = new List<BatchCommand>(batchSize);
+        long lineNumber = 0, firstLine = 0, written = 0;
+        while (true)
+        {
+            var read = await reader.ReadAsync(cancellationToken);
+            var buffer = read.Buffer;
+            try
+            {
+                while (JsonLine.TryRead(ref buffer, read.IsCompleted, out var line))
+                {
+                    lineNumber++;
+                    if (JsonLine.IsBlank(line))
+                        continue;
+                    if (batch.Count == 0)
+                        firstLine = lineNumber;
+                    if (!JsonLine.TryParse(line.ToArray(), out var document, out var error))
+                        throw RequestException.BadRequest(string.Create(CultureInfo.InvariantCulture,
+                            $"Line {lineNumber}: {error} Nothing of its batch (lines {firstLine}-{lineNumber}) was written; {written} documents before it were."));
+                    batch.Add(BatchCommand.Put(document!.Key, document.Content!.Value.Data, document.Content.Value.Metadata, document.ExpectedEtag));
+                    if (batch.Count == batchSize)
+                        written += Write(database, batch);
+                }
+            }
+            finally
+            {
+                reader.AdvanceTo(buffer.Start, buffer.End);
+            }
+            if (buffer.Length > maxLineBytes)
+                throw RequestException.BadRequest(string.Create(CultureInfo.InvariantCulture,
+                    $"Line {lineNumber + 1} is longer than {maxLineBytes} bytes. Nothing of its batch was written; {written} documents before it were."));
+            if (read.IsCompleted)
+                break;
+        }
+        if (batch.Count > 0)
+            written += Write(database, batch);
+        return written;
+    }
+
+    /// <summary>One transaction, synchronous on this thread (no await inside it).</summary>
+    private static int Write(DocumentDatabase database, List<BatchCommand> batch)
+    {
+        database.Batch(batch);
+        var count = batch.Count;
+        batch.Clear();
+        return count;
+    }
+
+    private static int ReadBatchSize(string? text)
+    {
+        if (string.IsNullOrEmpty(text))
+            return DefaultBatchSize;
+        return int.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out var size) && size is >= 1 and <= MaxBatchSize
+            ? size
+            : throw RequestException.BadRequest($"batchSize must be a whole number from 1 to {MaxBatchSize}; got '{text}'.");
+    }
+}

@@ -1,0 +1,94 @@
+using System.Net;
+using System.Net.Http.Headers;
+using System.Net.Sockets;
+using System.Text;
+using RavenLite.Server.Tests.Infrastructure;
+
+namespace RavenLite.Server.Tests.Routes;
+
+public sealed class BulkInsertRouteTests(ServerFixture fixture) : IClassFixture<ServerFixture>
+{
+    private readonly TestServer _server = fixture.Server;
+    private HttpClient Client => _server.Client;
+
+    private static StringContent Lines(IEnumerable<string> lines) =>
+        new(string.Join('\n', lines) + "\n", new MediaTypeHeaderValue("application/x-ndjson"));
+
+    private static string Line(string key, int value) =>
+        $$$"""{"key":"{{{key}}}","metadata":{"Raven-Entity-Name":"Carts"},"data":{"v":{{{value}}}}}""";
+
+    private async Task<HttpStatusCode> StatusOfAsync(string key) => (await Client.GetAsync("/docs/" + key)).StatusCode;
+
+    [Fact]
+    public async Task Bulk_insert_writes_every_line_and_answers_the_count()
+    {
+        var lines = Enumerable.Range(1, 12).Select(i => Line("ok/" + i, i)).Append("").Append(Line("ok/13", 13));
+        var answer = await JsonAssert.ReadAsync(await Client.PostAsync("/bulk_insert?batchSize=5", Lines(lines)), HttpStatusCode.OK);
+        Assert.Equal(13, answer.GetProperty("Written").GetInt64());
+        Assert.Equal("""{"v":13}""", await Client.GetStringAsync("/docs/ok/13"));
+        var one = await Client.GetAsync("/docs/ok/1");
+        Assert.Equal("Carts", one.Headers.GetValues("Raven-Entity-Name").Single());
+    }
+
+    [Fact]
+    public async Task A_bad_line_is_a_400_naming_it_with_earlier_batches_kept_and_nothing_of_its_batch_written()
+    {
+        var lines = Enumerable.Range(1, 7).Select(i => Line("bad/" + i, i)).Append("""{"key":"bad/8","data":[1]}""")
+            .Append(Line("bad/9", 9));
+        var detail = await JsonAssert.ErrorAsync(await Client.PostAsync("/bulk_insert?batchSize=5", Lines(lines)), HttpStatusCode.BadRequest,
+            ErrorCodes.BadRequest);
+        Assert.StartsWith("Line 8:", detail, StringComparison.Ordinal);
+        Assert.Contains("lines 6-8", detail, StringComparison.Ordinal);
+        Assert.Equal(HttpStatusCode.OK, await StatusOfAsync("bad/5"));
+        Assert.Equal(HttpStatusCode.NotFound, await StatusOfAsync("bad/6"));
+        Assert.Equal(HttpStatusCode.NotFound, await StatusOfAsync("bad/9"));
+    }
+
+    [Fact]
+    public async Task An_etag_of_0_refuses_an_existing_key_and_writes_none_of_its_batch()
+    {
+        await _server.PutAsync("etag/2", """{"v":0}""");
+        var lines = new[]
+        {
+            """{"key":"etag/1","etag":0,"data":{"v":1}}""",
+            """{"key":"etag/2","etag":0,"data":{"v":2}}""",
+        };
+        await JsonAssert.ErrorAsync(await Client.PostAsync("/bulk_insert", Lines(lines)), HttpStatusCode.Conflict, ErrorCodes.ConcurrencyConflict);
+        Assert.Equal(HttpStatusCode.NotFound, await StatusOfAsync("etag/1"));
+        Assert.Equal("""{"v":0}""", await Client.GetStringAsync("/docs/etag/2"));
+    }
+
+    [Theory]
+    [InlineData("0")]
+    [InlineData("many")]
+    [InlineData("10001")]
+    public async Task A_bad_batch_size_is_a_400(string batchSize)
+    {
+        var detail = await JsonAssert.ErrorAsync(await Client.PostAsync("/bulk_insert?batchSize=" + batchSize, Lines([Line("size/1", 1)])),
+            HttpStatusCode.BadRequest, ErrorCodes.BadRequest);
+        Assert.Contains("batchSize", detail, StringComparison.Ordinal);
+        Assert.Equal(HttpStatusCode.NotFound, await StatusOfAsync("size/1"));
+    }
+
+    [Fact]
+    public async Task A_connection_cut_mid_way_leaves_whole_batches_only()
+    {
+        using var tcp = new TcpClient();
+        await tcp.ConnectAsync(_server.Address.Host, _server.Address.Port);
+        var stream = tcp.GetStream();
+        var body = string.Join('\n', Enumerable.Range(1, 7).Select(i => Line("cut/" + i, i))) + "\n";
+        var request = $"POST /bulk_insert?batchSize=5 HTTP/1.1\r\nHost: {_server.Address.Authority}\r\nContent-Type: application/x-ndjson\r\n" +
+            $"Transfer-Encoding: chunked\r\n\r\n{Encoding.UTF8.GetByteCount(body):x}\r\n{body}\r\n";
+        await stream.WriteAsync(Encoding.UTF8.GetBytes(request));
+        await stream.FlushAsync();
+        var deadline = DateTime.UtcNow.AddSeconds(30);
+        while (await StatusOfAsync("cut/5") != HttpStatusCode.OK && DateTime.UtcNow < deadline)
+            await Task.Delay(20);
+        Assert.Equal(HttpStatusCode.OK, await StatusOfAsync("cut/5"));
+        tcp.Client.LingerState = new LingerOption(true, 0);
+        tcp.Close();
+        await Task.Delay(500);
+        Assert.Equal(HttpStatusCode.NotFound, await StatusOfAsync("cut/6"));
+        Assert.Equal(HttpStatusCode.NotFound, await StatusOfAsync("cut/7"));
+    }
+}
