@@ -6,24 +6,8 @@ namespace RavenLite.Client.Tests.Session;
 /// The session suite: every test runs against the embedded store (<see cref="EmbeddedSessionTests"/>) and against the
 /// remote store over a real server (<see cref="RemoteSessionTests"/>), each on a fresh database.
 /// </summary>
-public abstract partial class SessionTests : IAsyncLifetime
+public abstract partial class SessionTests : StoreTests
 {
-    private StoreFixture? _fixture;
-
-    protected StoreFixture Fixture => _fixture ?? throw new InvalidOperationException("Not started.");
-
-    protected RavenStore Store => Fixture.Store;
-
-    protected abstract Task<StoreFixture> StartAsync();
-
-    public async Task InitializeAsync() => _fixture = await StartAsync();
-
-    public async Task DisposeAsync()
-    {
-        if (_fixture is not null)
-            await _fixture.DisposeAsync();
-    }
-
     protected static Cart NewCart(string customer, int total = 1) =>
         new() { Customer = customer, Total = total, Items = [new Item { ProductId = 42, Name = "brimstone", Price = 6.66 }] };
 
