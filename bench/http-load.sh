@@ -119,9 +119,9 @@ done
     echo "$(wrk -v 2>&1 | head -1 | cut -d' ' -f1-2) on 127.0.0.1 against the Release server (LMDB, warm cache) over the seed scenario,"
     echo "$seconds s per row after a 2 s warm-up per endpoint, wrk with up to 2 threads on the same $(nproc) cores as the server"
     echo "($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1))."
-    echo "Load average (1 min) before the build: $load_before on $(nproc) cores; well above $(nproc), other work shared the"
-    echo "machine and the figures are **noisy** (this run's own wrk and server push it past $(nproc) while they run). Read"
-    echo "the rows against each other (RavenLite against the prebuilt floor at the same connection count), not as absolute capacity."
+    load_note "$load_before"
+    echo "This run's own wrk and server share the cores while they run. Read the rows against each other (RavenLite"
+    echo "against the prebuilt floor at the same connection count), not as absolute capacity."
     echo
     echo "| endpoint | connections | requests/s | p50 | p99 |"
     echo "|---|---:|---:|---:|---:|"

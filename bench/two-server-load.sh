@@ -117,9 +117,9 @@ done
     echo "PostgreSQL 15 (a throw-away cluster on loopback), the seed scenario written through A; two wrk processes (up to 2"
     echo "threads each) load A and B at the same time, $seconds s per row after a 2 s warm-up per endpoint and server. Everything"
     echo "(PostgreSQL, both servers, both wrk) shares the same $(nproc) cores ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1))."
-    echo "Load average (1 min) before the run: $load_before on $(nproc) cores; well above $(nproc), other work shared the machine"
-    echo "and the figures are **noisy**. On one machine two servers share its cores: the total shows that both serve, not"
-    echo "that two servers double the throughput, which needs two machines."
+    load_note "$load_before"
+    echo "On one machine two servers share its cores: the total shows that both serve, not that two servers double the"
+    echo "throughput, which needs two machines."
     echo
     echo "| endpoint | connections (A + B) | A requests/s | B requests/s | total requests/s | A p99 | B p99 |"
     echo "|---|---:|---:|---:|---:|---:|---:|"

@@ -29,6 +29,15 @@ run_wrk() { # seconds connections url script [args]
     wrk -t"$threads" -c"$2" -d"$1s" --timeout 10s -s "$4" "$3" ${5:+-- "$5"} | grep '^wrk-result '
 }
 
+# The sentence a generated section says about the machine's load before the run: noisy figures are called so.
+load_note() { # load-average
+    if awk -v load="$1" -v cores="$(nproc)" 'BEGIN { exit !(load > cores) }'; then
+        echo "Load average (1 min) before the run: $1 on $(nproc) cores; well above $(nproc), other work shared the machine and the figures are **noisy**."
+    else
+        echo "Load average (1 min) before the run: $1 on $(nproc) cores: nothing else was running."
+    fi
+}
+
 field() { sed -n "s/.* $1=\([0-9.]*\).*/\1/p" <<<"$2"; }
 ms() { awk -v us="$1" 'BEGIN { printf "%.2f ms", us / 1000 }'; }
 
