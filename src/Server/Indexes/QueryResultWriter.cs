@@ -3,6 +3,7 @@ using System.Globalization;
 using RavenLite.Indexing;
 using RavenLite.Server.Http;
 using RavenLite.Server.Json;
+using RavenLite.Storage.Documents;
 
 namespace RavenLite.Server.Indexes;
 
@@ -24,16 +25,17 @@ internal static class QueryResultWriter
     /// copy of the body without its <c>Timings</c> member when the body was sent in one write and is at most
     /// <paramref name="keepUpTo"/> bytes (for the <see cref="QueryResponseCache"/>), else null.
     /// </summary>
-    public static async Task<byte[]?> WriteAsync(HttpResponse response, QueryResult result, IndexQuery query, long started,
-        int keepUpTo, CancellationToken cancellationToken)
+    public static async Task<byte[]?> WriteAsync(HttpResponse response, QueryResult result, IndexQueryRequest request,
+        IReadOnlyList<Document> includes, long started, int keepUpTo, CancellationToken cancellationToken)
     {
+        var query = request.Query;
         response.ContentType = JsonOutput.ContentType;
         var writeStarted = Stopwatch.GetTimestamp();
         // Only a streamed body (over MaxBufferedBytes) sends its headers before the end: then they hold no write time.
         using var writer = new DocumentJsonWriter(response.BodyWriter, MaxBufferedBytes,
             () => response.Headers[ServerTiming.HeaderName] = ServerTiming.Ran(result.Timings, null, Stopwatch.GetTimestamp() - started));
         writer.Raw("{\"Results\":["u8);
-        await writer.DocumentsAsync(result.Results, cancellationToken);
+        await request.Shape.WriteResultsAsync(writer, result.Results, includes, cancellationToken);
         writer.Raw("],\"TotalResults\":"u8);
         writer.Number(result.TotalResults);
         writer.Raw(",\"SkippedResults\":"u8);
