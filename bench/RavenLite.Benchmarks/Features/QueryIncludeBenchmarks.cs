@@ -84,6 +84,6 @@ public class QueryIncludeBenchmarks : IDisposable
 
     private static int Check(DocumentSession session, List<Order> orders, Customer?[] customers, int requests) =>
         orders.Count == Orders && customers.Length == Customers && customers.All(c => c is not null) && session.NumberOfRequests == requests
-            ? orders.Count + customers.Count
+            ? orders.Count + customers.Length
             : throw new InvalidOperationException($"{orders.Count} orders, {customers.Length} customers, {session.NumberOfRequests} requests (expected {requests}).");
 }
