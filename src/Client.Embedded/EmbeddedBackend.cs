@@ -102,13 +102,15 @@ internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDataba
     {
         if (shape.IsEmpty)
             return ToPage(result);
-        var projection = shape.FetchPaths.Count == 0 ? null : FieldProjection.Parse(shape.FetchPaths);
         var includes = shape.IncludePaths.Count == 0 ? [] : Database.Included(result.Results, shape.IncludePaths);
-        var page = projection is null ? ToPage(result) : ToPage(result) with { Results = [] };
-        return page with
+        if (shape.FetchPaths.Count == 0)
+            return ToPage(result) with { Includes = [.. includes.Select(ToStored)] };
+        var projection = FieldProjection.Parse(shape.FetchPaths);
+        return new QueryPage(result.IndexName, [], result.TotalResults, result.SkippedResults, result.IsStale,
+            result.IndexEtag, result.IndexTimestamp, result.PageSize, result.Continuation)
         {
             Includes = [.. includes.Select(ToStored)],
-            Projections = projection is null ? [] : [.. result.Results.Select(document => (ReadOnlyMemory<byte>)projection.Project(document.DataJson.Span))],
+            Projections = [.. result.Results.Select(document => (ReadOnlyMemory<byte>)projection.Project(document.DataJson.Span))],
         };
     }
 

@@ -11,7 +11,8 @@ namespace RavenLite.Server.Indexes;
 /// Writes a query response: <c>{"Results":[...],"TotalResults","SkippedResults","IsStale","IndexEtag",
 /// "IndexTimestamp","Start","PageSize",["RequestedPageSize",]"Continuation","Timings"}</c>. The results are the
 /// documents with their <c>@metadata</c>, copied from the cache's UTF-8 JSON by <see cref="DocumentJsonWriter"/>: no
-/// parsing. A body up to <see cref="MaxBufferedBytes"/> is gathered in one pooled buffer and sent in one write with a
+/// parsing (or, with <c>fetch=</c>, their fetched fields, and with <c>include=</c> an <c>Includes</c> section after
+/// them: <see cref="QueryResultShape"/>). A body up to <see cref="MaxBufferedBytes"/> is gathered in one pooled buffer and sent in one write with a
 /// <c>Content-Length</c> (no per-chunk flushes into the server's pipe); a larger one is streamed in 64 KB blocks.
 /// </summary>
 internal static class QueryResultWriter

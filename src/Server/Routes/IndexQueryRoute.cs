@@ -18,8 +18,9 @@ internal static partial class IndexQueryRoute
     /// One call to the database (<see cref="DocumentDatabase.QueryAsync(string, IndexQuery, Func{string, IndexVersion, bool}?, CancellationToken)"/>:
     /// it waits for non-stale results when asked, holding no thread, asks the response cache once it knows the index
     /// version that answers, and loads the page only when the cache has no body for it); the ETag and the response
-    /// cache's key come from that version and the parameters. A kept body is served as it is; otherwise the page is
-    /// written, and kept when it is not stale. <c>If-None-Match</c> naming the tag gets 304.
+    /// cache's key come from that version, the parameters and the include and fetch paths (the ETag also from the
+    /// included documents' etags). A kept body is served as it is while its includes are current; otherwise the page
+    /// is written, and kept when it is not stale. <c>If-None-Match</c> naming the tag gets 304.
     /// </summary>
     public static async Task QueryAsync(HttpContext context, DocumentDatabase database, QueryResponseCache cache, string indexName)
     {
