@@ -95,7 +95,10 @@ public sealed class FieldProjection
         Append(output, "}"u8);
     }
 
-    /// <summary>From a value's first token to its last: into the object when a segment is left, else copy the value.</summary>
+    /// <summary>
+    /// From a value's first token to its last: into the object when a segment is left, else copy the value. Once a path
+    /// without <c>[]</c> has its value the walk stops where it is: the rest of the document is never read.
+    /// </summary>
     private static void Walk(ref Utf8JsonReader reader, ReadOnlySpan<byte> data, IReadOnlyList<PathSegment> segments, int segment, ref Values values)
     {
         if (segment == segments.Count)
@@ -119,6 +122,8 @@ public sealed class FieldProjection
                 WalkItems(ref reader, data, segments, segment, step.ArrayDepth, ref values);
             else
                 reader.Skip();
+            if (values.Done)
+                return;
         }
     }
 

@@ -33,6 +33,13 @@ public sealed class FieldProjectionTests
     }
 
     [Fact]
+    public void A_path_without_brackets_stops_reading_once_it_has_its_value()
+    {
+        // What follows the value is never read: here it is cut off, and reading it would throw.
+        Assert.Equal("{\"Total\":1}", Project("{\"Total\":1,\"Lines\":[{\"ProductId\":", "Total"));
+    }
+
+    [Fact]
     public void A_path_given_twice_is_one_member()
     {
         var projection = FieldProjection.Parse(["Total", "Total"]);
