@@ -3,6 +3,8 @@ using Microsoft.AspNetCore.Builder;
 using RavenLite.Benchmarks.Infrastructure;
 using RavenLite.Client;
 using RavenLite.Server;
+using Customer = RavenLite.Benchmarks.Features.IncludeBenchmarks.Customer;
+using Order = RavenLite.Benchmarks.Features.IncludeBenchmarks.Order;
 
 namespace RavenLite.Benchmarks.Features;
 
@@ -20,22 +22,6 @@ public class QueryIncludeBenchmarks : IDisposable
     private readonly string _directory = BenchmarkFolders.NewTemp();
     private WebApplication _server = null!;
     private RavenStore _store = null!;
-
-    public sealed class Customer
-    {
-        public string? Id { get; set; }
-
-        public string? Name { get; set; }
-    }
-
-    public sealed class Order
-    {
-        public string? Id { get; set; }
-
-        public string? CustomerId { get; set; }
-
-        public decimal Total { get; set; }
-    }
 
     [GlobalSetup]
     public void Setup()

@@ -1,9 +1,6 @@
 using BenchmarkDotNet.Attributes;
 using Microsoft.AspNetCore.Builder;
-using Microsoft.Extensions.DependencyInjection;
 using RavenLite.Benchmarks.Infrastructure;
-using RavenLite.Database;
-using RavenLite.Server;
 
 namespace RavenLite.Benchmarks.Http;
 
@@ -37,8 +34,8 @@ public class ProjectedSeedQueryHttpBenchmarks : IDisposable
     [GlobalSetup]
     public async Task Setup()
     {
-        (_server, _client) = await StartServerAsync(_directory);
-        (_uncachedServer, _uncachedClient) = await StartServerAsync(_uncachedDirectory, "--query-cache-mb", "0");
+        (_server, _client) = await SeedQueryHttpBenchmarks.StartServerAsync(_directory);
+        (_uncachedServer, _uncachedClient) = await SeedQueryHttpBenchmarks.StartServerAsync(_uncachedDirectory, "--query-cache-mb", "0");
         var full = await FullPage();
         var projected = await ProjectedPage();
         // The bodies differ only in their Timings member, which holds this request's durations.
@@ -52,17 +49,6 @@ public class ProjectedSeedQueryHttpBenchmarks : IDisposable
             await FullPageUncached();
             await ProjectedPageUncached();
         }
-    }
-
-    private static async Task<(WebApplication Server, HttpClient Client)> StartServerAsync(string directory, params string[] options)
-    {
-        var server = RavenLiteServer.Build(["--data-dir", directory, "--urls", "http://127.0.0.1:0", "--Logging:LogLevel:Default=Warning", .. options]);
-        await server.StartAsync();
-        SeedDataset.Load(server.Services.GetRequiredService<DocumentDatabase>(), SeedDataset.Carts, SeedDataset.Others);
-        var client = new HttpClient { BaseAddress = new Uri(server.Urls.First()) };
-        using (var ready = await client.GetAsync(SeedQueryPath + "&waitForNonStaleResults=true&timeout=60"))
-            ready.EnsureSuccessStatusCode();
-        return (server, client);
     }
 
     [GlobalCleanup]
