@@ -94,7 +94,7 @@ internal static partial class ErrorMapping
     /// ArgumentException appends " (Parameter 'x')", and a message that wraps another one carries it inside; the client
     /// does not need it.
     /// </summary>
-    private static string WithoutParameterSuffix(ArgumentException exception) =>
+    internal static string WithoutParameterSuffix(ArgumentException exception) =>
         ParameterSuffix().Replace(exception.Message, "");
 
     [GeneratedRegex(@" \(Parameter '[^']*'\)$")]

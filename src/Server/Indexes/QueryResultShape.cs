@@ -50,7 +50,7 @@ internal sealed class QueryResultShape
         }
         catch (ArgumentException ex)
         {
-            throw RequestException.BadRequest($"Query parameter 'include': {ex.Message}");
+            throw RequestException.BadRequest($"Query parameter 'include': {ErrorMapping.WithoutParameterSuffix(ex)}");
         }
         FieldProjection? projection;
         try
@@ -59,7 +59,7 @@ internal sealed class QueryResultShape
         }
         catch (ArgumentException ex)
         {
-            throw RequestException.BadRequest($"Query parameter 'fetch': {ex.Message}");
+            throw RequestException.BadRequest($"Query parameter 'fetch': {ErrorMapping.WithoutParameterSuffix(ex)}");
         }
         return new QueryResultShape(includes, projection);
     }

@@ -72,6 +72,7 @@ public sealed class IndexQueryFetchRouteTests : IAsyncLifetime
         var detail = problem.GetProperty("detail").GetString()!;
         Assert.Contains("'fetch'", detail, StringComparison.Ordinal);
         Assert.Contains(path, detail, StringComparison.Ordinal);
+        Assert.DoesNotContain("(Parameter", detail, StringComparison.Ordinal);
         Assert.False(problem.TryGetProperty("Results", out _));
         Assert.False(response.Headers.Contains("ETag"));
     }
