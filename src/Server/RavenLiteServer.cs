@@ -79,8 +79,7 @@ internal static class RavenLiteServer
         {
             database = app.Services.GetRequiredService<DocumentDatabase>();
         }
-        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException or PlatformNotSupportedException
-                                       or StorageCorruptedException or ArgumentException or System.Data.Common.DbException)
+        catch (Exception ex) when (DatabaseOpenFailure.Is(ex))
         {
             ((IDisposable)app).Dispose();
             var exitCode = ex is ArgumentException ? ServerStartupException.ConfigurationExitCode : ServerStartupException.StartupExitCode;

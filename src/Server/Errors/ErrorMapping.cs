@@ -1,5 +1,4 @@
 using System.Globalization;
-using System.Text.RegularExpressions;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.WebUtilities;
 using RavenLite.Storage;
@@ -10,7 +9,7 @@ namespace RavenLite.Server.Errors;
 /// The one place exceptions and bare statuses become HTTP statuses, error codes (<see cref="ErrorCodes"/>) and
 /// client-facing messages, as RFC 9457 problem details.
 /// </summary>
-internal static partial class ErrorMapping
+internal static class ErrorMapping
 {
     /// <summary>The message sent for anything unexpected; the details stay in the server log.</summary>
     public const string UnexpectedMessage = "An unexpected error occurred; it has been logged on the server.";
@@ -46,7 +45,7 @@ internal static partial class ErrorMapping
         StorageFullException full => (Problem(StatusCodes.Status507InsufficientStorage, ErrorCodes.StorageFull, full.Message), false),
         // The storage layer reports bad input (keys, JSON that is not one object, oversized documents,
         // negative paging) as ArgumentException with a message written for the caller.
-        ArgumentException argument => (Problem(StatusCodes.Status400BadRequest, ErrorCodes.BadRequest, WithoutParameterSuffix(argument)), false),
+        ArgumentException argument => (Problem(StatusCodes.Status400BadRequest, ErrorCodes.BadRequest, ArgumentMessage.Of(argument)), false),
         ObjectDisposedException => (Problem(StatusCodes.Status503ServiceUnavailable, ErrorCodes.Unavailable,
             "The database is closed; the server is shutting down."), false),
         _ => (Unexpected(), true),
@@ -89,14 +88,4 @@ internal static partial class ErrorMapping
         Detail = detail,
         Extensions = { [ErrorCodes.CodeMember] = code },
     };
-
-    /// <summary>
-    /// ArgumentException appends " (Parameter 'x')", and a message that wraps another one carries it inside; the client
-    /// does not need it.
-    /// </summary>
-    internal static string WithoutParameterSuffix(ArgumentException exception) =>
-        ParameterSuffix().Replace(exception.Message, "");
-
-    [GeneratedRegex(@" \(Parameter '[^']*'\)$")]
-    private static partial Regex ParameterSuffix();
 }

@@ -75,12 +75,7 @@ internal static class ServerConfiguration
     /// <summary>A database option's refusal with the setting's switch named: <c>CacheSizeMb (--cache-size-mb): ...</c>.</summary>
     public static string WithSwitchName(ArgumentException exception)
     {
-        var message = exception.Message;
-        var suffix = $" (Parameter '{exception.ParamName}')";
-        if (message.EndsWith(suffix, StringComparison.Ordinal))
-            message = message[..^suffix.Length];
-        // ArgumentOutOfRangeException puts the actual value on a line of its own.
-        message = message.Replace(Environment.NewLine, " ", StringComparison.Ordinal);
+        var message = Errors.ArgumentMessage.Of(exception);
         var name = exception.ParamName;
         var flag = Switches.FirstOrDefault(s => s.Setting == name)?.Flag;
         return name is null ? message : flag is null ? $"{name}: {message}" : $"{name} ({flag}): {message}";

@@ -50,7 +50,7 @@ internal sealed class QueryResultShape
         }
         catch (ArgumentException ex)
         {
-            throw RequestException.BadRequest($"Query parameter 'include': {ErrorMapping.WithoutParameterSuffix(ex)}");
+            throw RequestException.BadRequest($"Query parameter 'include': {ArgumentMessage.Of(ex)}");
         }
         FieldProjection? projection;
         try
@@ -59,7 +59,7 @@ internal sealed class QueryResultShape
         }
         catch (ArgumentException ex)
         {
-            throw RequestException.BadRequest($"Query parameter 'fetch': {ErrorMapping.WithoutParameterSuffix(ex)}");
+            throw RequestException.BadRequest($"Query parameter 'fetch': {ArgumentMessage.Of(ex)}");
         }
         return new QueryResultShape(includes, projection);
     }

@@ -1,5 +1,6 @@
 using System.Runtime.CompilerServices;
 using RavenLite.Database;
+using RavenLite.Server.Hosting;
 using RavenLite.Storage;
 using RavenLite.Storage.Documents;
 
@@ -10,14 +11,14 @@ internal sealed class EmbeddedEndpoint : IDocumentSource, IDocumentTarget, IDisp
 {
     private readonly DocumentDatabase _database;
 
-    public EmbeddedEndpoint(string dataDirectory, StorageEngineKind engine)
+    public EmbeddedEndpoint(string dataDirectory, StorageEngineKind engine, string? connectionString)
     {
         var directory = Path.GetFullPath(dataDirectory);
         try
         {
-            _database = new DocumentDatabase(new DocumentDatabaseOptions { DataDirectory = directory, Engine = engine });
+            _database = new DocumentDatabase(new DocumentDatabaseOptions { DataDirectory = directory, Engine = engine, ConnectionString = connectionString });
         }
-        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException or PlatformNotSupportedException or StorageCorruptedException or ArgumentException)
+        catch (Exception ex) when (DatabaseOpenFailure.Is(ex))
         {
             throw new TransferException($"Cannot open the database in {directory}: {ex.Message}", ex);
         }

@@ -88,8 +88,8 @@ internal static class ToolCommand
 
         Usage:
           ravenlite [server options]                       serve the HTTP API, the studio (/studio/) and OpenAPI (/openapi/v1.json)
-          ravenlite export (--data-dir <dir> | --url <url>) <file.jsonl>
-          ravenlite import (--data-dir <dir> | --url <url>) <file.jsonl>
+          ravenlite export (--data-dir <dir> [--engine <engine>] [--connection-string <cs>] | --url <url>) <file.jsonl>
+          ravenlite import (--data-dir <dir> [--engine <engine>] [--connection-string <cs>] | --url <url>) <file.jsonl>
           ravenlite backup (--data-dir <dir> | --url <url>) <backup-folder>
           ravenlite restore <backup-folder> --data-dir <dir>
           ravenlite compact --data-dir <dir>
@@ -105,9 +105,10 @@ internal static class ToolCommand
           One JSON object a line: {"key": "...", "metadata": {...}, "data": {...}}, in etag order (oldest first), so an
           export imported into an empty database gives the same documents in the same order. Imports write batches of
           1,000 documents in one transaction each; a bad line stops the import with its line number, and nothing from
-          its batch is written. --data-dir opens the database folder directly (no server may have it open); --url talks
-          to a running server (GET /docs, POST /bulk_docs), with --api-key when it needs one. '-' is standard output
-          (export) or input (import).
+          its batch is written. --data-dir opens the database folder directly (no server may have it open), on the
+          engine --engine names (lmdb when not given; postgres with --connection-string, as the server takes them);
+          --url talks to a running server (GET /docs, POST /bulk_docs), with --api-key when it needs one. '-' is
+          standard output (export) or input (import).
 
         Backup, restore and compact (docs/operations.md):
           backup writes a consistent copy (documents, indexes, manifest.json with every file's SHA-256) into a new or

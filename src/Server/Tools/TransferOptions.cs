@@ -19,7 +19,11 @@ internal sealed class TransferOptions
 
     public string? ApiKey { get; private set; }
 
+    /// <summary>The storage engine of <see cref="DataDirectory"/>'s database (<c>--engine</c>, LMDB when not given).</summary>
     public StorageEngineKind Engine { get; private set; } = StorageEngineKind.Lmdb;
+
+    /// <summary>The PostgreSQL connection string, with <c>--engine postgres</c>.</summary>
+    public string? ConnectionString { get; private set; }
 
     /// <summary>The JSON lines file, or <c>-</c> for standard output or input.</summary>
     public string File { get; private set; } = "";
@@ -48,6 +52,9 @@ internal sealed class TransferOptions
                     options.Engine = Enum.TryParse<StorageEngineKind>(engine, ignoreCase: true, out var kind) && Enum.IsDefined(kind)
                         ? kind : throw new ArgumentException($"--engine must be one of {string.Join(", ", Enum.GetNames<StorageEngineKind>())}, not '{engine}'.");
                     break;
+                case "--connection-string":
+                    options.ConnectionString = Value(args, ref i);
+                    break;
                 default:
                     if (arg.StartsWith("--", StringComparison.Ordinal))
                         throw new ArgumentException($"Unknown option '{arg}'.");
@@ -57,6 +64,8 @@ internal sealed class TransferOptions
         }
         if ((options.DataDirectory is null) == (options.Url is null))
             throw new ArgumentException("Give either --data-dir <folder> or --url <server address>.");
+        if (options.Url is not null && (options.Engine != StorageEngineKind.Lmdb || options.ConnectionString is not null))
+            throw new ArgumentException("--engine and --connection-string go with --data-dir; with --url the server has its own engine.");
         options.File = file ?? throw new ArgumentException($"Name the file to {(options.Export ? "write" : "read")} (or '-').");
         return options;
     }

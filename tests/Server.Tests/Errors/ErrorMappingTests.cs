@@ -43,6 +43,20 @@ public sealed class ErrorMappingTests
     }
 
     [Fact]
+    public void An_ArgumentOutOfRangeException_loses_its_parameter_suffix_and_keeps_its_actual_value_on_one_line()
+    {
+        var (problem, _) = ErrorMapping.Map(new ArgumentOutOfRangeException("pageSize", 5000, "At most 1024."));
+        Assert.Equal("At most 1024. Actual value was 5000.", problem.Detail);
+    }
+
+    [Fact]
+    public void A_refused_setting_names_its_switch_with_the_same_message_rule()
+    {
+        var message = Hosting.ServerConfiguration.WithSwitchName(new ArgumentOutOfRangeException("CacheSizeMb", -1, "Cannot be negative."));
+        Assert.Equal("CacheSizeMb (--cache-size-mb): Cannot be negative. Actual value was -1.", message);
+    }
+
+    [Fact]
     public void A_conflict_carries_its_key_etags_and_command_index_as_members()
     {
         var (problem, _) = ErrorMapping.Map(new ConcurrencyException("carts/1", 0, 12, 3));

@@ -75,6 +75,8 @@ public sealed class ExportImportTests : IDisposable
     [InlineData(new[] { "import", "--data-dir", "d" }, "Name the file to read")]
     [InlineData(new[] { "export", "--data-dir", "d", "--pages", "out.jsonl" }, "Unknown option '--pages'")]
     [InlineData(new[] { "export", "--url", "ftp://x", "out.jsonl" }, "--url must be an http://")]
+    [InlineData(new[] { "export", "--url", "http://127.0.0.1:1", "--engine", "postgres", "out.jsonl" }, "--engine and --connection-string go with --data-dir")]
+    [InlineData(new[] { "import", "--data-dir", "d", "--engine", "postgres", "--connection-string" }, "--connection-string")]
     public async Task A_bad_command_line_exits_2_saying_what_is_wrong(string[] args, string message)
     {
         var run = await RunAsync(args);
