@@ -88,9 +88,10 @@ public abstract partial class SessionTests
         Seed("carts/1", "carts/2");
         using var session = Store.OpenSession();
         var rows = session.Query<Cart>().WaitForNonStaleResults(TimeSpan.FromSeconds(30)).Statistics(out var stats)
-            .Select(x => new { x.Customer, x.Total }).ToList();
+            .Select(x => new { x.Id, x.Customer, x.Total }).ToList();
 
         Assert.Equal(["carts/1", "carts/2"], rows.Select(r => r.Customer).Order(StringComparer.Ordinal));
+        Assert.All(rows, r => Assert.Equal(r.Customer, r.Id));
         Assert.All(rows, r => Assert.Equal(1, r.Total));
         Assert.Equal(2, stats.TotalResults);
         Assert.Equal(1, session.NumberOfRequests);
