@@ -1,6 +1,7 @@
 using RavenLite.Client.Backend;
 using RavenLite.Database;
 using RavenLite.Indexing;
+using RavenLite.Indexing.Extraction;
 using RavenLite.Storage.Documents;
 
 namespace RavenLite.Client;
@@ -53,6 +54,8 @@ internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDataba
 
     public QueryPage Query(string indexName, IndexQuery query) => ToPage(Database.Query(indexName, query));
 
+    public QueryPage Query(string indexName, IndexQuery query, QueryShape shape) => Shaped(Database.Query(indexName, query), shape);
+
     private static QueryPage ToPage(QueryResult result)
     {
         var documents = new StoredDocument[result.Results.Count];
@@ -86,6 +89,30 @@ internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDataba
     /// <summary>A wait for non-stale results is awaited without holding the thread, as the server does.</summary>
     public async Task<QueryPage> QueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken) =>
         ToPage(await Database.QueryAsync(indexName, query, cancellationToken: cancellationToken).ConfigureAwait(false));
+
+    /// <inheritdoc cref="QueryAsync(string, IndexQuery, CancellationToken)"/>
+    public async Task<QueryPage> QueryAsync(string indexName, IndexQuery query, QueryShape shape, CancellationToken cancellationToken) =>
+        Shaped(await Database.QueryAsync(indexName, query, cancellationToken: cancellationToken).ConfigureAwait(false), shape);
+
+    /// <summary>
+    /// The page with its includes (the documents <see cref="DocumentDatabase.Included"/> finds, through the document
+    /// cache) and, with fetch paths, each result's fields copied from the cached UTF-8 JSON by <see cref="FieldProjection"/>.
+    /// </summary>
+    private QueryPage Shaped(QueryResult result, QueryShape shape)
+    {
+        if (shape.IsEmpty)
+            return ToPage(result);
+        var includes = shape.IncludePaths.Count == 0 ? [] : Database.Included(result.Results, shape.IncludePaths);
+        if (shape.FetchPaths.Count == 0)
+            return ToPage(result) with { Includes = [.. includes.Select(ToStored)] };
+        var projection = FieldProjection.Parse(shape.FetchPaths);
+        return new QueryPage(result.IndexName, [], result.TotalResults, result.SkippedResults, result.IsStale,
+            result.IndexEtag, result.IndexTimestamp, result.PageSize, result.Continuation)
+        {
+            Includes = [.. includes.Select(ToStored)],
+            Projections = [.. result.Results.Select(document => (ReadOnlyMemory<byte>)projection.Project(document.DataJson.Span))],
+        };
+    }
 
     public Task<DocumentPage> GetDocumentsAsync(int start, int pageSize, CancellationToken cancellationToken)
     {

@@ -22,11 +22,17 @@ public sealed partial class DocumentSession
             return known;
         CountRequest();
         var loaded = _store.Backend.Load([id], [path]);
-        foreach (var document in loaded.Includes)
+        RememberIncluded(loaded.Includes);
+        return loaded.Results[0] is { } found ? Track<T>(found) : null;
+    }
+
+    /// <summary>Keeps documents an include brought in (those the session does not track yet) for a later load.</summary>
+    internal void RememberIncluded(IReadOnlyList<StoredDocument> includes)
+    {
+        foreach (var document in includes)
         {
             if (!_byKey.ContainsKey(document.Key))
                 _included[document.Key] = document;
         }
-        return loaded.Results[0] is { } found ? Track<T>(found) : null;
     }
 }

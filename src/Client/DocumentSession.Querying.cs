@@ -1,3 +1,4 @@
+using RavenLite.Client.Session;
 using RavenLite.Client.Backend;
 
 namespace RavenLite.Client;
@@ -26,17 +27,33 @@ public sealed partial class DocumentSession
         return new RavenQuery<T>(this, indexName, collectionClause: null);
     }
 
-    internal QueryPage RunQuery(string indexName, IndexQuery query)
+    internal QueryPage RunQuery(string indexName, IndexQuery query) => RunQuery(indexName, query, QueryShape.None);
+
+    internal Task<QueryPage> RunQueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken) =>
+        RunQueryAsync(indexName, query, QueryShape.None, cancellationToken);
+
+    internal QueryPage RunQuery(string indexName, IndexQuery query, QueryShape shape)
     {
         ThrowIfDisposed();
-        return Backend.Query(indexName, query);
+        return shape.IsEmpty ? Backend.Query(indexName, query) : Backend.Query(indexName, query, shape);
     }
 
-    internal Task<QueryPage> RunQueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken)
+    internal Task<QueryPage> RunQueryAsync(string indexName, IndexQuery query, QueryShape shape, CancellationToken cancellationToken)
     {
         ThrowIfDisposed();
-        return Backend.QueryAsync(indexName, query, cancellationToken);
+        return shape.IsEmpty ? Backend.QueryAsync(indexName, query, cancellationToken) : Backend.QueryAsync(indexName, query, shape, cancellationToken);
     }
+
+    /// <summary>An include's member chain as the server's path (<c>x =&gt; x.CustomerId</c>: <c>CustomerId</c>).</summary>
+    internal string IncludePathOf(System.Linq.Expressions.LambdaExpression include) => IncludePath.ToPath(include, _store.Serializer);
+
+    /// <summary>The fields a projection reads, under the store's JSON names.</summary>
+    internal Querying.Projection ProjectionOf(System.Linq.Expressions.LambdaExpression projection) =>
+        Querying.Projection.From(projection, _store.Serializer);
+
+    /// <summary>A projected result as <paramref name="type"/>: never tracked.</summary>
+    internal object ReadProjected(Querying.Projection projection, ReadOnlyMemory<byte> fields, Type type) =>
+        projection.Read(fields, type, _store.Serializer);
 
     /// <summary>The tracked instance for a document, else a new untracked one (streaming: read from the entity cache, never added to it).</summary>
     internal T Peek<T>(StoredDocument document) where T : class =>

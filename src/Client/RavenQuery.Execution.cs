@@ -14,25 +14,17 @@ public sealed partial class RavenQuery<T>
     /// <exception cref="IndexNotFoundException">There is no such index.</exception>
     /// <exception cref="QueryException">The query cannot be parsed.</exception>
     /// <exception cref="TimeoutException">Waiting for non-stale results took longer than the timeout.</exception>
-    public List<T> ToList()
-    {
-        _session.CountRequest();
-        return Tracked(_session.RunQuery(_indexName, FirstPage()));
-    }
+    public List<T> ToList() => Tracked(RunShaped([]));
 
     /// <inheritdoc cref="ToList"/>
     /// <param name="cancellationToken">Cancels the wait for the server or the index.</param>
-    public async Task<List<T>> ToListAsync(CancellationToken cancellationToken = default)
-    {
-        _session.CountRequest();
-        return Tracked(await _session.RunQueryAsync(_indexName, FirstPage(), cancellationToken).ConfigureAwait(false));
-    }
+    public async Task<List<T>> ToListAsync(CancellationToken cancellationToken = default) =>
+        Tracked(await RunShapedAsync([], cancellationToken).ConfigureAwait(false));
 
     private IndexQuery FirstPage() => Build(_continuation is null ? _skip : 0, _take, _continuation);
 
     private List<T> Tracked(QueryPage page)
     {
-        Record(page);
         _session.ReserveTracking(page.Results.Count);
         var results = new List<T>(page.Results.Count);
         foreach (var document in page.Results)
@@ -48,6 +40,7 @@ public sealed partial class RavenQuery<T>
     /// </summary>
     public IEnumerable<T> Stream()
     {
+        ThrowIfIncludes();
         _session.CountRequest();
         return Walk();
     }
@@ -79,6 +72,7 @@ public sealed partial class RavenQuery<T>
     /// <param name="cancellationToken">Cancels the wait for the next page.</param>
     public IAsyncEnumerable<T> StreamAsync(CancellationToken cancellationToken = default)
     {
+        ThrowIfIncludes();
         _session.CountRequest();
         return WalkAsync(cancellationToken);
     }

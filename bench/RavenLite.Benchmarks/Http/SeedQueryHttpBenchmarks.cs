@@ -66,7 +66,7 @@ public class SeedQueryHttpBenchmarks : IDisposable
     }
 
     /// <summary>A server over the seed scenario, its index caught up and its document cache warm.</summary>
-    private static async Task<(WebApplication Server, HttpClient Client)> StartServerAsync(string directory, params string[] options)
+    internal static async Task<(WebApplication Server, HttpClient Client)> StartServerAsync(string directory, params string[] options)
     {
         var server = RavenLiteServer.Build(["--data-dir", directory, "--urls", "http://127.0.0.1:0", "--Logging:LogLevel:Default=Warning", .. options]);
         await server.StartAsync();

@@ -24,13 +24,24 @@ public interface IStoreBackend : IDisposable
     /// <summary>Runs one page of a query.</summary>
     QueryPage Query(string indexName, IndexQuery query);
 
+    /// <summary>
+    /// As <see cref="Query(string, IndexQuery)"/>, with the documents the results refer to and/or only some fields of each
+    /// result (<paramref name="shape"/>), in the same round trip. A backend without them throws <see cref="NotSupportedException"/>.
+    /// </summary>
+    QueryPage Query(string indexName, IndexQuery query, QueryShape shape) =>
+        shape.IsEmpty ? Query(indexName, query) : throw new NotSupportedException($"{GetType().Name} has no query includes or projections.");
+
+    /// <summary>As <see cref="Query(string, IndexQuery, QueryShape)"/>, without blocking on the network.</summary>
+    Task<QueryPage> QueryAsync(string indexName, IndexQuery query, QueryShape shape, CancellationToken cancellationToken) =>
+        shape.IsEmpty ? QueryAsync(indexName, query, cancellationToken) : throw new NotSupportedException($"{GetType().Name} has no query includes or projections.");
+
     /// <summary>As <see cref="Load(IReadOnlyList{string})"/>, without blocking on the network (the embedded database does its work synchronously).</summary>
     Task<IReadOnlyList<StoredDocument?>> LoadAsync(IReadOnlyList<string> keys, CancellationToken cancellationToken);
 
     /// <summary>As <see cref="Batch"/>, without blocking on the network.</summary>
     Task<IReadOnlyList<long?>> BatchAsync(IReadOnlyList<WriteCommand> commands, CancellationToken cancellationToken);
 
-    /// <summary>As <see cref="Query"/>, without blocking on the network.</summary>
+    /// <summary>As <see cref="Query(string, IndexQuery)"/>, without blocking on the network.</summary>
     Task<QueryPage> QueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken);
 
     /// <summary>

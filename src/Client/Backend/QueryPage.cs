@@ -10,4 +10,14 @@ public sealed record QueryPage(
     long IndexEtag,
     DateTimeOffset? IndexTimestamp,
     int PageSize,
-    string? Continuation);
+    string? Continuation)
+{
+    /// <summary>The documents the results refer to at the <see cref="QueryShape.IncludePaths"/>, each once; none without include paths.</summary>
+    public IReadOnlyList<StoredDocument> Includes { get; init; } = [];
+
+    /// <summary>
+    /// With <see cref="QueryShape.FetchPaths"/>: each result's fetched fields as one UTF-8 JSON object (a member per path,
+    /// named by the path), in result order, and <see cref="Results"/> is empty. Otherwise empty.
+    /// </summary>
+    public IReadOnlyList<ReadOnlyMemory<byte>> Projections { get; init; } = [];
+}

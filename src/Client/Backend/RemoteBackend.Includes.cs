@@ -13,6 +13,16 @@ internal sealed partial class RemoteBackend
         return Run(request, root => new LoadResult(ParseDocuments(root), ParseIncludes(root)));
     }
 
+    /// <summary>A projected page's results: each one's fetched fields as the server wrote them.</summary>
+    private static ReadOnlyMemory<byte>[] ParseProjections(JsonElement results)
+    {
+        var projections = new ReadOnlyMemory<byte>[results.GetArrayLength()];
+        var i = 0;
+        foreach (var element in results.EnumerateArray())
+            projections[i++] = System.Runtime.InteropServices.JsonMarshal.GetRawUtf8Value(element).ToArray();
+        return projections;
+    }
+
     private static StoredDocument[] ParseIncludes(JsonElement root)
     {
         if (!root.TryGetProperty("Includes", out var includes))

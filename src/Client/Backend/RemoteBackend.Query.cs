@@ -6,24 +6,34 @@ namespace RavenLite.Client.Backend;
 
 internal sealed partial class RemoteBackend
 {
-    public QueryPage Query(string indexName, IndexQuery query) => Run(QueryRequest(indexName, query), root => ParsePage(indexName, root));
+    public QueryPage Query(string indexName, IndexQuery query) => Query(indexName, query, QueryShape.None);
 
     public Task<QueryPage> QueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken) =>
-        RunAsync(QueryRequest(indexName, query), root => ParsePage(indexName, root), cancellationToken);
+        QueryAsync(indexName, query, QueryShape.None, cancellationToken);
 
-    private static RemoteRequest QueryRequest(string indexName, IndexQuery query)
+    public QueryPage Query(string indexName, IndexQuery query, QueryShape shape) =>
+        Run(QueryRequest(indexName, query, shape), root => ParsePage(indexName, root, shape));
+
+    public Task<QueryPage> QueryAsync(string indexName, IndexQuery query, QueryShape shape, CancellationToken cancellationToken) =>
+        RunAsync(QueryRequest(indexName, query, shape), root => ParsePage(indexName, root, shape), cancellationToken);
+
+    private static RemoteRequest QueryRequest(string indexName, IndexQuery query, QueryShape shape)
     {
-        var url = QueryUrl(indexName, query);
+        var url = QueryUrl(indexName, query, shape);
         return new(HttpMethod.Get, url, Body: null, error => RemoteErrors.ToException(error, indexName), CacheKey: "GET " + url);
     }
 
-    private static QueryPage ParsePage(string indexName, JsonElement root)
+    private static QueryPage ParsePage(string indexName, JsonElement root, QueryShape shape)
     {
         var results = root.GetProperty("Results");
-        var documents = new StoredDocument[results.GetArrayLength()];
+        var projected = shape.FetchPaths.Count > 0;
+        var documents = new StoredDocument[projected ? 0 : results.GetArrayLength()];
         var i = 0;
-        foreach (var element in results.EnumerateArray())
-            documents[i++] = RemoteDocuments.Read(element);
+        if (!projected)
+        {
+            foreach (var element in results.EnumerateArray())
+                documents[i++] = RemoteDocuments.Read(element);
+        }
         var timestamp = root.GetProperty("IndexTimestamp");
         var continuation = root.GetProperty("Continuation");
         return new QueryPage(
@@ -35,11 +45,15 @@ internal sealed partial class RemoteBackend
             long.Parse(root.GetProperty("IndexEtag").GetString()!, CultureInfo.InvariantCulture),
             timestamp.ValueKind == JsonValueKind.Null ? null : timestamp.GetDateTimeOffset(),
             root.GetProperty("PageSize").GetInt32(),
-            continuation.ValueKind == JsonValueKind.Null ? null : continuation.GetString());
+            continuation.ValueKind == JsonValueKind.Null ? null : continuation.GetString())
+        {
+            Includes = ParseIncludes(root),
+            Projections = projected ? ParseProjections(results) : [],
+        };
     }
 
     /// <summary><c>indexes/{name}?query=...</c>, every part percent-encoded (the name's <c>/</c> kept as separators).</summary>
-    private static string QueryUrl(string indexName, IndexQuery query)
+    private static string QueryUrl(string indexName, IndexQuery query, QueryShape shape)
     {
         var url = new StringBuilder("indexes/");
         url.AppendJoin('/', indexName.Split('/').Select(Uri.EscapeDataString));
@@ -63,6 +77,10 @@ internal sealed partial class RemoteBackend
             Add("waitForNonStaleResults", "true");
         if (query.Timeout is { } timeout)
             Add("timeout", timeout.TotalSeconds.ToString("0.###", CultureInfo.InvariantCulture));
+        foreach (var path in shape.IncludePaths)
+            Add("include", path);
+        foreach (var path in shape.FetchPaths)
+            Add("fetch", path);
         return url.ToString();
     }
 }

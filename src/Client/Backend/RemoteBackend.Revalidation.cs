@@ -53,7 +53,7 @@ internal sealed partial class RemoteBackend
 
         public static long SizeOf(object value) => value switch
         {
-            QueryPage page => Sum(page.Results),
+            QueryPage page => Sum(page.Results) + Sum(page.Includes) + page.Projections.Sum(projection => 16L + projection.Length),
             IReadOnlyList<StoredDocument?> documents => Sum(documents),
             _ => 64,
         };

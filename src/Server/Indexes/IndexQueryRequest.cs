@@ -6,14 +6,15 @@ using RavenLite.Server.Http;
 namespace RavenLite.Server.Indexes;
 
 /// <summary>
-/// What <c>GET /indexes/{name}?query=&amp;start=&amp;pageSize=&amp;sort=&amp;after=&amp;waitForNonStaleResults=&amp;timeout=</c>
+/// What <c>GET /indexes/{name}?query=&amp;start=&amp;pageSize=&amp;sort=&amp;after=&amp;waitForNonStaleResults=&amp;timeout=&amp;include=&amp;fetch=</c>
 /// asks for, read from the query string with a 400 for every bad value.
 /// </summary>
 /// <param name="Query">
 /// The query for the database, with its wait for non-stale results (<c>waitForNonStaleResults</c>, <c>timeout</c>),
 /// which <see cref="Database.DocumentDatabase.QueryAsync"/> awaits without holding a thread.
 /// </param>
-internal sealed record IndexQueryRequest(IndexQuery Query)
+/// <param name="Shape">The <c>include=</c> and <c>fetch=</c> paths: what the answer holds besides whole documents.</param>
+internal sealed record IndexQueryRequest(IndexQuery Query, QueryResultShape Shape)
 {
     /// <summary>The longest <c>timeout</c> a request may give.</summary>
     public static readonly TimeSpan MaxTimeout = TimeSpan.FromMinutes(5);
@@ -36,7 +37,7 @@ internal sealed record IndexQueryRequest(IndexQuery Query)
             WaitForNonStaleResults = QueryParameters.GetBoolean(request, "waitForNonStaleResults", false),
             Timeout = ParseTimeout(request),
         };
-        return new IndexQueryRequest(query);
+        return new IndexQueryRequest(query, QueryResultShape.Parse(request));
     }
 
     /// <summary>

@@ -88,5 +88,12 @@ internal sealed class QueryResponseCache
     }
 }
 
-/// <summary>A kept response: the body without its closing <c>,"Timings":{...}}</c>, and its <c>ETag</c>.</summary>
-internal sealed record QueryResponseEntry(byte[] Body, string ETag);
+/// <summary>
+/// A kept response: the body without its closing <c>,"Timings":{...}}</c>, its <c>ETag</c>, and the key and etag of
+/// each document in its <c>Includes</c> section (checked before the body is served again).
+/// </summary>
+internal sealed record QueryResponseEntry(byte[] Body, string ETag)
+{
+    /// <summary>The included documents' keys and etags when the body was written; empty without <c>include=</c>.</summary>
+    public IReadOnlyList<(string Key, long Etag)> Included { get; init; } = [];
+}

@@ -3,6 +3,7 @@ using System.Globalization;
 using RavenLite.Indexing;
 using RavenLite.Server.Http;
 using RavenLite.Server.Json;
+using RavenLite.Storage.Documents;
 
 namespace RavenLite.Server.Indexes;
 
@@ -10,7 +11,8 @@ namespace RavenLite.Server.Indexes;
 /// Writes a query response: <c>{"Results":[...],"TotalResults","SkippedResults","IsStale","IndexEtag",
 /// "IndexTimestamp","Start","PageSize",["RequestedPageSize",]"Continuation","Timings"}</c>. The results are the
 /// documents with their <c>@metadata</c>, copied from the cache's UTF-8 JSON by <see cref="DocumentJsonWriter"/>: no
-/// parsing. A body up to <see cref="MaxBufferedBytes"/> is gathered in one pooled buffer and sent in one write with a
+/// parsing (or, with <c>fetch=</c>, their fetched fields, and with <c>include=</c> an <c>Includes</c> section after
+/// them: <see cref="QueryResultShape"/>). A body up to <see cref="MaxBufferedBytes"/> is gathered in one pooled buffer and sent in one write with a
 /// <c>Content-Length</c> (no per-chunk flushes into the server's pipe); a larger one is streamed in 64 KB blocks.
 /// </summary>
 internal static class QueryResultWriter
@@ -24,16 +26,17 @@ internal static class QueryResultWriter
     /// copy of the body without its <c>Timings</c> member when the body was sent in one write and is at most
     /// <paramref name="keepUpTo"/> bytes (for the <see cref="QueryResponseCache"/>), else null.
     /// </summary>
-    public static async Task<byte[]?> WriteAsync(HttpResponse response, QueryResult result, IndexQuery query, long started,
-        int keepUpTo, CancellationToken cancellationToken)
+    public static async Task<byte[]?> WriteAsync(HttpResponse response, QueryResult result, IndexQueryRequest request,
+        IReadOnlyList<Document> includes, long started, int keepUpTo, CancellationToken cancellationToken)
     {
+        var query = request.Query;
         response.ContentType = JsonOutput.ContentType;
         var writeStarted = Stopwatch.GetTimestamp();
         // Only a streamed body (over MaxBufferedBytes) sends its headers before the end: then they hold no write time.
         using var writer = new DocumentJsonWriter(response.BodyWriter, MaxBufferedBytes,
             () => response.Headers[ServerTiming.HeaderName] = ServerTiming.Ran(result.Timings, null, Stopwatch.GetTimestamp() - started));
         writer.Raw("{\"Results\":["u8);
-        await writer.DocumentsAsync(result.Results, cancellationToken);
+        await request.Shape.WriteResultsAsync(writer, result.Results, includes, cancellationToken);
         writer.Raw("],\"TotalResults\":"u8);
         writer.Number(result.TotalResults);
         writer.Raw(",\"SkippedResults\":"u8);

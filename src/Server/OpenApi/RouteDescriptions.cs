@@ -110,12 +110,18 @@ internal static class RouteDescriptions
                 new("after", ParameterPlace.Query, "string", "The previous page's Continuation: the next page, found by seeking. Not with start."),
                 new("waitForNonStaleResults", ParameterPlace.Query, "boolean", "Wait until the index has every write the database had when the request arrived."),
                 new("timeout", ParameterPlace.Query, "string", "How long to wait: seconds (5, 0.5) or a time span (00:00:05); at most 300 s."),
+                new("include", ParameterPlace.Query, "string",
+                    "A field path holding ids (CustomerId, Lines[].ProductId), as in index definitions; the documents they name come back in \"Includes\". Repeatable."),
+                new("fetch", ParameterPlace.Query, "string",
+                    "A field path (Customer, Customer.Name, Lines[].ProductId), as in index definitions: each result holds only the fetched fields, " +
+                    "one member per path named by it; a missing field is null, a path with [] gives an array of every value it reaches. Repeatable."),
                 s_ifNoneMatch,
             ],
-            Responses = Statuses((200, "{\"Results\", \"TotalResults\", \"SkippedResults\", \"IsStale\", \"IndexEtag\", \"IndexTimestamp\", \"Start\", \"PageSize\", \"Continuation\"} or the definition."),
-                (304, "If-None-Match named the current result."), (400, "query-invalid: bad query syntax; bad-request: a bad parameter."), (404, "index-not-found: no such index."),
+            Responses = Statuses((200, "{\"Results\", \"TotalResults\", \"SkippedResults\", \"IsStale\", \"IndexEtag\", \"IndexTimestamp\", \"Start\", \"PageSize\", \"Continuation\"} " +
+                    "(plus \"Includes\": [document, ...] with include=) or the definition."),
+                (304, "If-None-Match named the current result."), (400, "query-invalid: bad query syntax; bad-request: a bad parameter, include or fetch path."), (404, "index-not-found: no such index."),
                 (504, "index-stale: the index was still stale after the timeout.")),
-            ResponseHeaders = [("ETag", "A hash of the index's state, the database's last etag and the query.")],
+            ResponseHeaders = [("ETag", "A hash of the index's state, the database's last etag, the query, its include and fetch paths and the included documents' etags.")],
         },
         ["PUT indexes/{name}"] = new("Creates an index or replaces its definition (then rebuilt in the background).", "Indexes")
         {

@@ -8,18 +8,19 @@ using RavenLite.Server.Indexes;
 namespace RavenLite.Server.Routes;
 
 /// <summary>
-/// <c>GET /indexes/{name}?query=&amp;start=&amp;pageSize=&amp;sort=&amp;after=&amp;waitForNonStaleResults=&amp;timeout=</c>:
+/// <c>GET /indexes/{name}?query=&amp;start=&amp;pageSize=&amp;sort=&amp;after=&amp;waitForNonStaleResults=&amp;timeout=&amp;include=&amp;fetch=</c>:
 /// a page of the documents an index matches, with an <c>ETag</c>, <c>If-None-Match</c> support, timings (a
 /// <c>Timings</c> member and a <c>Server-Timing</c> header), and the <see cref="QueryResponseCache"/> in front.
 /// </summary>
-internal static class IndexQueryRoute
+internal static partial class IndexQueryRoute
 {
     /// <summary>
     /// One call to the database (<see cref="DocumentDatabase.QueryAsync(string, IndexQuery, Func{string, IndexVersion, bool}?, CancellationToken)"/>:
     /// it waits for non-stale results when asked, holding no thread, asks the response cache once it knows the index
     /// version that answers, and loads the page only when the cache has no body for it); the ETag and the response
-    /// cache's key come from that version and the parameters. A kept body is served as it is; otherwise the page is
-    /// written, and kept when it is not stale. <c>If-None-Match</c> naming the tag gets 304.
+    /// cache's key come from that version, the parameters and the include and fetch paths (the ETag also from the
+    /// included documents' etags). A kept body is served as it is while its includes are current; otherwise the page
+    /// is written, and kept when it is not stale. <c>If-None-Match</c> naming the tag gets 304.
     /// </summary>
     public static async Task QueryAsync(HttpContext context, DocumentDatabase database, QueryResponseCache cache, string indexName)
     {
@@ -28,26 +29,31 @@ internal static class IndexQueryRoute
         QueryResponseEntry? kept = null;
         // The cache is asked inside the one call, once the version is known, so a hit loads no documents.
         var result = await database.QueryAsync(indexName, request.Query,
-            cache.Enabled ? (name, version) => cache.TryGet(QueryResponseKey.For(name, version, request.Query), out kept) : null,
+            cache.Enabled ? (name, version) => cache.TryGet(QueryResponseKey.For(name, version, request.Query, request.Shape), out kept) : null,
             context.RequestAborted);
         if (result.AnswerKnown && kept is not null)
         {
-            await ServeKeptAsync(context, kept, started);
-            return;
+            if (IncludesCurrent(database, kept))
+            {
+                await ServeKeptAsync(context, kept, started);
+                return;
+            }
+            result = await database.QueryAsync(indexName, request.Query, answerKnown: null, context.RequestAborted);
         }
-        var key = QueryResponseKey.For(result.IndexName, result.Version, request.Query);
+        var key = QueryResponseKey.For(result.IndexName, result.Version, request.Query, request.Shape);
         var cacheable = cache.Enabled && !result.IsStale;
-        var etag = QueryResultETag.Compute(key, result.PageSize);
+        var includes = request.Shape.Included(database, result);
+        var etag = QueryResultETag.Compute(key, result.PageSize, includes);
         context.Response.Headers.ETag = etag;
         if (ETags.IfNoneMatchHits(context.Request, etag))
         {
             context.Response.StatusCode = StatusCodes.Status304NotModified;
             return;
         }
-        var body = await QueryResultWriter.WriteAsync(context.Response, result, request.Query, started,
+        var body = await QueryResultWriter.WriteAsync(context.Response, result, request, includes, started,
             cacheable ? cache.MaxBodyBytes : -1, context.RequestAborted);
         if (body is not null)
-            cache.Add(key, new QueryResponseEntry(body, etag));
+            cache.Add(key, new QueryResponseEntry(body, etag) { Included = [.. includes.Select(document => (document.Key, document.Etag))] });
     }
 
     /// <summary>A kept body with fresh timings: <c>ETag</c> (and 304), <c>Content-Length</c>, one write.</summary>

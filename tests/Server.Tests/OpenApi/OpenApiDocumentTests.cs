@@ -59,7 +59,7 @@ public sealed class OpenApiDocumentTests(ServerFixture fixture) : IClassFixture<
         var document = await ReadDocumentAsync();
         var query = document.GetProperty("paths").GetProperty("/indexes/{name}").GetProperty("get");
         var names = query.GetProperty("parameters").EnumerateArray().Select(p => p.GetProperty("name").GetString()).ToHashSet();
-        Assert.Superset(new HashSet<string?> { "name", "query", "start", "pageSize", "sort", "after", "waitForNonStaleResults", "timeout", "If-None-Match", "definition" }, names);
+        Assert.Superset(new HashSet<string?> { "name", "query", "start", "pageSize", "sort", "after", "waitForNonStaleResults", "timeout", "include", "fetch", "If-None-Match", "definition" }, names);
         var put = document.GetProperty("paths").GetProperty("/docs/{id}").GetProperty("put");
         Assert.Contains(put.GetProperty("parameters").EnumerateArray(), p => p.GetProperty("name").GetString() == "If-Match" && p.GetProperty("in").GetString() == "header");
         Assert.True(put.GetProperty("requestBody").GetProperty("required").GetBoolean());
