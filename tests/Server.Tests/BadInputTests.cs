@@ -51,6 +51,16 @@ public sealed partial class BadInputTests(FaultyServerFixture fixture) : IClassF
     }
 
     [Fact]
+    public async Task A_bulk_patch_without_operations_names_the_command_without_the_parameter_suffix()
+    {
+        await _server.PutAsync("patched/1", "{}");
+        var response = await Client.PostAsync("/bulk_docs", TestServer.Json("[{\"Method\":\"PATCH\",\"Key\":\"patched/1\",\"Patch\":[]}]"));
+        var message = await JsonAssert.ErrorAsync(response, HttpStatusCode.BadRequest);
+        Assert.Contains("at least one operation", message, StringComparison.Ordinal);
+        Assert.DoesNotContain("(Parameter", message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task Put_with_a_key_over_255_bytes_returns_400()
     {
         var response = await _server.PutAsync(new string('k', 256), "{}");

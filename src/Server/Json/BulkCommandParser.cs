@@ -47,7 +47,7 @@ internal static class BulkCommandParser
                 }
                 catch (ArgumentException ex)
                 {
-                    throw RequestException.BadRequest($"{where}: {ex.Message}");
+                    throw RequestException.BadRequest($"{where}: {ArgumentMessage.Of(ex)}");
                 }
             case "DELETE":
                 return BatchCommand.Delete(key, etag);
@@ -62,7 +62,7 @@ internal static class BulkCommandParser
                 }
                 catch (ArgumentException ex)
                 {
-                    throw RequestException.BadRequest($"{where}: {ex.Message}");
+                    throw RequestException.BadRequest($"{where}: {ArgumentMessage.Of(ex)}");
                 }
             default:
                 throw RequestException.BadRequest($"{where}: Method must be PUT, DELETE or PATCH, not '{method}'.");
