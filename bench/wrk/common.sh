@@ -24,9 +24,12 @@ listening_address() { # log pid
     return 1
 }
 
-run_wrk() { # seconds connections url script [args]
+run_wrk() { # seconds connections url script [script arguments...]
     local threads=$(( $2 < 2 ? $2 : 2 ))
-    wrk -t"$threads" -c"$2" -d"$1s" --timeout 10s -s "$4" "$3" ${5:+-- "$5"} | grep '^wrk-result '
+    local script_args=("${@:5}")
+    # An empty first argument means none (the scenario tables leave the column empty).
+    [ "${#script_args[@]}" -gt 0 ] && [ -z "${script_args[0]}" ] && script_args=()
+    wrk -t"$threads" -c"$2" -d"$1s" --timeout 10s -s "$4" "$3" ${script_args[@]:+-- "${script_args[@]}"} | grep '^wrk-result '
 }
 
 # The sentence a generated section says about the machine's load before the run: noisy figures are called so.
