@@ -98,8 +98,7 @@ for scenario in "${scenarios[@]}"; do
     for c in "${connections[@]}"; do
         result="$(run_wrk "$seconds" "$c" "$url" "$script" "$args")" \
             || { echo "http-load: wrk failed for $name at $c connections" >&2; exit 1; }
-        errors="$(field errors "$result")"
-        [ "$errors" = "0" ] || { echo "http-load: $name at $c connections had $errors errors: $result" >&2; exit 1; }
+        no_errors "http-load: $name at $c connections" "$result" || exit 1
         rps="$(field rps "$result")"
         p50="$(ms "$(field p50_us "$result")")"
         p99="$(ms "$(field p99_us "$result")")"
@@ -127,10 +126,7 @@ for target in "on|$server" "off|$uncached"; do
             || { echo "http-load: wrk failed in the mixed run (cache $cache_state, $writers writers)" >&2; exit 1; }
         writes="$(cat "$work/wrk-writes.txt")"
         reads="$(cat "$work/wrk-reads.txt")"
-        for result in "$writes" "$reads"; do
-            errors="$(field errors "$result")"
-            [ "$errors" = "0" ] || { echo "http-load: the mixed run (cache $cache_state, $writers writers) had $errors errors: $result" >&2; exit 1; }
-        done
+        no_errors "http-load: the mixed run (cache $cache_state, $writers writers)" "$writes" "$reads" || exit 1
         read_rps="$(printf '%.0f' "$(field rps "$reads")")"
         write_rps="$(printf '%.0f' "$(field rps "$writes")")"
         read_p99="$(ms "$(field p99_us "$reads")")"

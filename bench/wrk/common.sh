@@ -41,6 +41,15 @@ load_note() { # load-average
     fi
 }
 
+# Fails (status 1, after saying so) when any of the wrk results counted errors.
+no_errors() { # description result...
+    local result errors
+    for result in "${@:2}"; do
+        errors="$(field errors "$result")"
+        [ "$errors" = "0" ] || { echo "$1 had $errors errors: $result" >&2; return 1; }
+    done
+}
+
 field() { sed -n "s/.* $1=\([0-9.]*\).*/\1/p" <<<"$2"; }
 ms() { awk -v us="$1" 'BEGIN { printf "%.2f ms", us / 1000 }'; }
 
