@@ -27,10 +27,13 @@ internal static class JsonBsonEncoder
     /// </summary>
     public static byte[]? TryEncode(ref Utf8JsonReader reader, Func<string, bool>? leaveOut)
     {
+        // The thread's lists, taken while in use; new lists per document were most of what an import left to collect.
+        var state = t_state ?? new State();
+        t_state = null;
         var output = new Output();
         try
         {
-            return Encode(ref reader, ref output, leaveOut) ? output.Written.ToArray() : null;
+            return Encode(ref reader, ref output, state, leaveOut) ? output.Written.ToArray() : null;
         }
         catch (Exception ex) when (ex is JsonException or InvalidOperationException or ArgumentException or FormatException)
         {
@@ -39,13 +42,19 @@ internal static class JsonBsonEncoder
         finally
         {
             output.Dispose();
+            state.Frames.Clear();
+            state.Names.Clear();
+            t_state = state;
         }
     }
 
-    private static bool Encode(ref Utf8JsonReader reader, ref Output output, Func<string, bool>? leaveOut)
+    [ThreadStatic]
+    private static State? t_state;
+
+    private static bool Encode(ref Utf8JsonReader reader, ref Output output, State state, Func<string, bool>? leaveOut)
     {
-        var frames = new List<Frame>(8);
-        var names = new List<(int Offset, int Length)>();
+        var frames = state.Frames;
+        var names = state.Names;
         var typeAt = -1;
         do
         {
@@ -186,6 +195,14 @@ internal static class JsonBsonEncoder
         for (var i = frame.NamesStart; i < names.Count; i++)
             frame.Names.Add(Encoding.UTF8.GetString(written.Slice(names[i].Offset, names[i].Length)));
         return true;
+    }
+
+    /// <summary>The open objects and arrays, and the names of the open objects, of the document being encoded.</summary>
+    private sealed class State
+    {
+        public List<Frame> Frames { get; } = new(8);
+
+        public List<(int Offset, int Length)> Names { get; } = new(32);
     }
 
     private struct Frame(int lengthAt, bool isArray, int namesStart)
