@@ -4,9 +4,10 @@
 # carts, entity Item, among 1,024 User documents), and drives four endpoints at 1, 16 and 64 connections: the seed
 # query with the response cache on and off, point gets of random carts, and the same bytes as the seed query served
 # prebuilt (the floor: `RavenLite.Benchmarks --serve-prebuilt`, the suite's own
-# minimal Kestrel endpoint). Prints requests/s, p50 and p99 per row and replaces the "wrk load" section of
-# docs/benchmarks.md. About 2.5 minutes with the default 10 s per row, plus the build; stops everything it started on
-# exit.
+# minimal Kestrel endpoint). Then a mixed load on each of the two servers: readers of the seed query and writers
+# (PUTs of random seed carts, bench/wrk/put-cart.lua) at once, with read and write requests/s and p99. Prints
+# requests/s, p50 and p99 per row and replaces the "wrk load" section of docs/benchmarks.md. About 3.5 minutes with the
+# default 10 s per row, plus the build; stops everything it started on exit.
 #   bash bench/http-load.sh [seconds-per-row]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -97,8 +98,7 @@ for scenario in "${scenarios[@]}"; do
     for c in "${connections[@]}"; do
         result="$(run_wrk "$seconds" "$c" "$url" "$script" "$args")" \
             || { echo "http-load: wrk failed for $name at $c connections" >&2; exit 1; }
-        errors="$(field errors "$result")"
-        [ "$errors" = "0" ] || { echo "http-load: $name at $c connections had $errors errors: $result" >&2; exit 1; }
+        no_errors "http-load: $name at $c connections" "$result" || exit 1
         rps="$(field rps "$result")"
         p50="$(ms "$(field p50_us "$result")")"
         p99="$(ms "$(field p99_us "$result")")"
@@ -106,6 +106,37 @@ for scenario in "${scenarios[@]}"; do
         rows+=("| $name | $c | $(printf '%.0f' "$rps") | $p50 | $p99 |")
     done
 done
+
+# The mixed load: writers (PUTs of random seed carts, the seed cart's body) and readers (the seed query) on one server
+# at once, with the response cache on and off. Every write moves the index's version, so the response cache's key.
+jq -c .data testdata/seed-cart.json >"$work/cart-data.json"
+mixed_readers=16
+mixed_writers=(1 4)
+mixed_rows=()
+echo "http-load: mixed load, $mixed_readers readers of the seed query + 1 or 4 writers of carts, $seconds s per row"
+printf '%-22s %9s %9s %12s %10s %12s %10s\n' 'response cache' readers writers 'reads/s' 'read p99' 'writes/s' 'write p99'
+for target in "on|$server" "off|$uncached"; do
+    IFS='|' read -r cache_state address <<<"$target"
+    for writers in "${mixed_writers[@]}"; do
+        run_wrk "$seconds" "$writers" "$address/docs/carts/0" bench/wrk/put-cart.lua "$carts" "$work/cart-data.json" >"$work/wrk-writes.txt" &
+        writes_pid=$!
+        run_wrk "$seconds" "$mixed_readers" "$address$seed_query" bench/wrk/static.lua >"$work/wrk-reads.txt" &
+        reads_pid=$!
+        wait "$writes_pid" && wait "$reads_pid" \
+            || { echo "http-load: wrk failed in the mixed run (cache $cache_state, $writers writers)" >&2; exit 1; }
+        writes="$(cat "$work/wrk-writes.txt")"
+        reads="$(cat "$work/wrk-reads.txt")"
+        no_errors "http-load: the mixed run (cache $cache_state, $writers writers)" "$writes" "$reads" || exit 1
+        read_rps="$(printf '%.0f' "$(field rps "$reads")")"
+        write_rps="$(printf '%.0f' "$(field rps "$writes")")"
+        read_p99="$(ms "$(field p99_us "$reads")")"
+        write_p99="$(ms "$(field p99_us "$writes")")"
+        printf '%-22s %9s %9s %12s %10s %12s %10s\n' "$cache_state" "$mixed_readers" "$writers" "$read_rps" "$read_p99" "$write_rps" "$write_p99"
+        mixed_rows+=("| $cache_state | $mixed_readers | $writers | $read_rps | $read_p99 | $write_rps | $write_p99 |")
+    done
+done
+total="$(curl -sS --fail-with-body --max-time 90 "$server${seed_query/pageSize=1024/pageSize=0}&waitForNonStaleResults=true&timeout=60" | jq .TotalResults)"
+[ "$total" = "$carts" ] || { echo "http-load: after the mixed run the index found $total carts, expected $carts" >&2; exit 1; }
 
 # The docs section, between markers, replaced on every run.
 {
@@ -126,6 +157,17 @@ done
     echo "| endpoint | connections | requests/s | p50 | p99 |"
     echo "|---|---:|---:|---:|---:|"
     printf '%s\n' "${rows[@]}"
+    echo
+    echo "### Mixed load: writers and readers at once"
+    echo
+    echo "Two wrk processes on the same server at once for $seconds s per row: $mixed_readers connections reading the seed query"
+    echo "and 1 or 4 connections writing (\`PUT /docs/carts/<n>\` of a random seed cart with the seed cart's body, \`Raven-Entity-Name: Item\`,"
+    echo "so the query keeps its $carts results). Every write moves the index's version, so the response cache (on: the default"
+    echo "server; off: \`--query-cache-mb 0\`) can only answer reads that arrive between two writes and after the indexer caught up."
+    echo
+    echo "| response cache | readers | writers | reads/s | read p99 | writes/s | write p99 |"
+    echo "|---|---:|---:|---:|---:|---:|---:|"
+    printf '%s\n' "${mixed_rows[@]}"
     echo
     echo "$end_marker"
 } >"$work/section.md"

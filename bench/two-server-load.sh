@@ -93,10 +93,7 @@ for scenario in "${scenarios[@]}"; do
         wait "$wrk_a" && wait "$wrk_b" || { echo "two-server-load: wrk failed for $name at $c connections" >&2; exit 1; }
         a="$(cat "$work/wrk-a.txt")"
         b="$(cat "$work/wrk-b.txt")"
-        for result in "$a" "$b"; do
-            errors="$(field errors "$result")"
-            [ "$errors" = "0" ] || { echo "two-server-load: $name at $c connections had $errors errors: $result" >&2; exit 1; }
-        done
+        no_errors "two-server-load: $name at $c connections" "$a" "$b" || exit 1
         rps_a="$(printf '%.0f' "$(field rps "$a")")"
         rps_b="$(printf '%.0f' "$(field rps "$b")")"
         p99_a="$(ms "$(field p99_us "$a")")"

@@ -24,9 +24,12 @@ listening_address() { # log pid
     return 1
 }
 
-run_wrk() { # seconds connections url script [args]
+run_wrk() { # seconds connections url script [script arguments...]
     local threads=$(( $2 < 2 ? $2 : 2 ))
-    wrk -t"$threads" -c"$2" -d"$1s" --timeout 10s -s "$4" "$3" ${5:+-- "$5"} | grep '^wrk-result '
+    local script_args=("${@:5}")
+    # An empty first argument means none (the scenario tables leave the column empty).
+    [ "${#script_args[@]}" -gt 0 ] && [ -z "${script_args[0]}" ] && script_args=()
+    wrk -t"$threads" -c"$2" -d"$1s" --timeout 10s -s "$4" "$3" ${script_args[@]:+-- "${script_args[@]}"} | grep '^wrk-result '
 }
 
 # The sentence a generated section says about the machine's load before the run: noisy figures are called so.
@@ -36,6 +39,15 @@ load_note() { # load-average
     else
         echo "Load average (1 min) before the run: $1 on $(nproc) cores: nothing else was running."
     fi
+}
+
+# Fails (status 1, after saying so) when any of the wrk results counted errors.
+no_errors() { # description result...
+    local result errors
+    for result in "${@:2}"; do
+        errors="$(field errors "$result")"
+        [ "$errors" = "0" ] || { echo "$1 had $errors errors: $result" >&2; return 1; }
+    done
 }
 
 field() { sed -n "s/.* $1=\([0-9.]*\).*/\1/p" <<<"$2"; }

@@ -35,15 +35,18 @@ internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDataba
     public IReadOnlyList<long?> Batch(IReadOnlyList<WriteCommand> commands)
     {
         var batch = new BatchCommand[commands.Count];
+        // A bulk insert hands the same metadata bytes for every entity of a type: encoded once (the content is immutable).
+        (byte[]? Json, DocumentContent? Content) metadata = default;
         for (var i = 0; i < batch.Length; i++)
         {
             var command = commands[i];
+            if (!command.IsDelete && !command.IsPatch && !ReferenceEquals(command.Metadata, metadata.Json))
+                metadata = (command.Metadata, DocumentContent.FromJson(command.Metadata!));
             batch[i] = command.IsDelete
                 ? BatchCommand.Delete(command.Key, command.ExpectedEtag)
                 : command.PatchJson is { } patch
                 ? BatchCommand.Patch(command.Key, DocumentPatch.Parse(patch), command.ExpectedEtag)
-                : BatchCommand.Put(command.Key, DocumentContent.FromJson(command.Data), DocumentContent.FromJson(command.Metadata!),
-                    command.ExpectedEtag);
+                : BatchCommand.Put(command.Key, DocumentContent.FromJson(command.Data), metadata.Content, command.ExpectedEtag);
         }
         var results = Database.Batch(batch);
         var etags = new long?[results.Count];

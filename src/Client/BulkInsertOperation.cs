@@ -17,6 +17,7 @@ public sealed class BulkInsertOperation : IDisposable, IAsyncDisposable
     private readonly CancellationToken _cancellationToken;
     private readonly Channel<WriteCommand> _puts;
     private readonly Task<long> _writing;
+    private readonly Dictionary<Type, byte[]> _metadata = [];
     private Exception? _refused;
     private long _stored;
     private long _written;
@@ -86,7 +87,18 @@ public sealed class BulkInsertOperation : IDisposable, IAsyncDisposable
         identity?.SetValue(entity, id);
         var json = _store.Serializer.Serialize(entity, id!);
         // As a session: a generated id must be new, a given one replaces what is there.
-        return WriteCommand.Put(id!, json, EntityMetadata.ForNew(entityName, type), generated ? 0 : null);
+        return WriteCommand.Put(id!, json, MetadataOf(type, entityName), generated ? 0 : null);
+    }
+
+    /// <summary>
+    /// The metadata of a new entity of <paramref name="type"/>, made once per type: the same bytes for every entity of
+    /// it, which the embedded backend then encodes once per batch.
+    /// </summary>
+    private byte[] MetadataOf(Type type, string entityName)
+    {
+        if (!_metadata.TryGetValue(type, out var json))
+            _metadata[type] = json = EntityMetadata.ForNew(entityName, type);
+        return json;
     }
 
     private void WaitForRoom(WriteCommand put)

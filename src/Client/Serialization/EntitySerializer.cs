@@ -12,23 +12,36 @@ internal sealed class EntitySerializer(JsonSerializerSettings settings)
     private static readonly UTF8Encoding s_utf8 = new(encoderShouldEmitUTF8Identifier: false);
     private readonly JsonSerializer _serializer = JsonSerializer.Create(settings);
 
+    [ThreadStatic]
+    private static Utf8Output? t_output;
+
     /// <summary>The entity as UTF-8 JSON; an <see cref="ArgumentException"/> when it cannot be, or is not an object.</summary>
     public byte[] Serialize(object entity, string key)
     {
-        using var stream = new MemoryStream(512);
+        // The thread's stream and text writer, taken while in use (a converter serializing another entity gets its own).
+        var output = t_output ?? new Utf8Output();
+        t_output = null;
+        byte[] bytes;
         try
         {
-            using (var text = new StreamWriter(stream, s_utf8, bufferSize: 1024, leaveOpen: true))
-            using (var json = new JsonTextWriter(text) { Formatting = Formatting.None, ArrayPool = PooledJsonChars.Instance })
+            using (var json = new JsonTextWriter(output.Text) { Formatting = Formatting.None, ArrayPool = PooledJsonChars.Instance, CloseOutput = false })
                 _serializer.Serialize(json, entity);
+            bytes = output.Bytes();
         }
         catch (Exception ex) when (ex is JsonException or NotSupportedException or InvalidOperationException)
         {
             throw new ArgumentException($"The entity '{key}' ({entity.GetType()}) cannot be serialized to JSON: {ex.Message}", nameof(entity), ex);
         }
-        if (stream.Length == 0 || stream.GetBuffer()[0] != (byte)'{')
+        finally
+        {
+            if (output.Reset())
+                t_output = output;
+            else
+                output.Dispose();
+        }
+        if (bytes.Length == 0 || bytes[0] != (byte)'{')
             throw new ArgumentException($"The entity '{key}' ({entity.GetType()}) must serialize to a JSON object; a document is one.", nameof(entity));
-        return stream.ToArray();
+        return bytes;
     }
 
     /// <summary>The JSON name the store's settings give <paramref name="member"/> of <paramref name="type"/>.</summary>
@@ -55,6 +68,43 @@ internal sealed class EntitySerializer(JsonSerializerSettings settings)
         catch (JsonException ex)
         {
             throw new InvalidDataException($"The document '{key}' cannot be read as {type}: {ex.Message}", ex);
+        }
+    }
+
+    /// <summary>
+    /// A stream and the UTF-8 text writer over it, kept per thread between entities: a new pair per entity cost more
+    /// than the entity's own JSON (the writer's char and byte buffers, the stream's growth).
+    /// </summary>
+    private sealed class Utf8Output : IDisposable
+    {
+        /// <summary>A stream grown past this by a large entity is dropped rather than kept for the thread.</summary>
+        private const int MaxKeptCapacity = 1 << 20;
+
+        private readonly MemoryStream _stream = new(1024);
+
+        public Utf8Output() => Text = new StreamWriter(_stream, s_utf8, bufferSize: 1024, leaveOpen: true);
+
+        public StreamWriter Text { get; }
+
+        /// <summary>What was written, as a new array.</summary>
+        public byte[] Bytes()
+        {
+            Text.Flush();
+            return _stream.ToArray();
+        }
+
+        /// <summary>Empties the pair (also after a failure left part of an entity in it); false when it is not worth keeping.</summary>
+        public bool Reset()
+        {
+            Text.Flush();
+            _stream.SetLength(0);
+            return _stream.Capacity <= MaxKeptCapacity;
+        }
+
+        public void Dispose()
+        {
+            Text.Dispose();
+            _stream.Dispose();
         }
     }
 }

@@ -26,6 +26,11 @@ internal sealed class DocumentJsonWriter(PipeWriter output, int holdBytes = 0, A
     /// <summary>How many documents <see cref="DocumentsAsync"/> writes between checks of <see cref="FlushThreshold"/>.</summary>
     private const int DocumentsPerFlushCheck = 16;
 
+    /// <summary>Room kept after a held page's documents for the members that follow them.</summary>
+    private const int ReservedForTheEnd = 2048;
+
+    private static readonly ReadOnlyMemory<byte> s_null = "null"u8.ToArray();
+
     private byte[] _buffer = ArrayPool<byte>.Shared.Rent(FlushThreshold + 8 * 1024);
     private int _written;
 
@@ -62,19 +67,6 @@ internal sealed class DocumentJsonWriter(PipeWriter output, int holdBytes = 0, A
         _written += length;
     }
 
-    /// <summary>
-    /// Writes <paramref name="document"/>'s data with an <c>@metadata</c> member, or <c>null</c>: a copy of the
-    /// document's kept rendering (<see cref="Document.RenderWith"/>), made by <see cref="Rendered"/> the first time the
-    /// version is written, so a page of cached documents is a gather of their slices.
-    /// </summary>
-    public void Document(Document? document)
-    {
-        if (document is null)
-            Raw("null"u8);
-        else
-            Raw(document.RenderWith(Renderer.Instance).Span);
-    }
-
     /// <summary>Writes <paramref name="document"/>'s data with an <c>@metadata</c> member, without keeping the rendering.</summary>
     internal void Rendered(Document document)
     {
@@ -90,16 +82,40 @@ internal sealed class DocumentJsonWriter(PipeWriter output, int holdBytes = 0, A
         Raw("}"u8);
     }
 
-    /// <summary>Writes documents (or nulls) separated by commas, flushing as the buffer fills.</summary>
+    /// <summary>
+    /// Writes documents (or nulls) separated by commas, flushing as the buffer fills: each document's data with an
+    /// <c>@metadata</c> member, a copy of its kept rendering (<see cref="Document.RenderWith"/>, made by
+    /// <see cref="Rendered"/> the first time the version is written), so a page of cached documents is a gather of
+    /// their slices. A page that will be held whole
+    /// gets its room at once (its renderings' lengths are known first), instead of the buffer doubling and being copied
+    /// on the way up.
+    /// </summary>
     public async ValueTask DocumentsAsync(IReadOnlyList<Document?> documents, CancellationToken cancellationToken)
     {
-        for (var i = 0; i < documents.Count; i++)
+        var rendered = ArrayPool<ReadOnlyMemory<byte>>.Shared.Rent(documents.Count);
+        try
         {
-            if (i > 0)
-                Raw(","u8);
-            Document(documents[i]);
-            if (i % DocumentsPerFlushCheck == DocumentsPerFlushCheck - 1)
-                await FlushIfNeededAsync(cancellationToken);
+            long length = documents.Count;
+            for (var i = 0; i < documents.Count; i++)
+            {
+                rendered[i] = documents[i] is { } document ? document.RenderWith(Renderer.Instance) : s_null;
+                length += rendered[i].Length;
+            }
+            if (!HasSent && _written + length <= holdBytes)
+                Reserve((int)length + ReservedForTheEnd);
+            for (var i = 0; i < documents.Count; i++)
+            {
+                if (i > 0)
+                    Raw(","u8);
+                Raw(rendered[i].Span);
+                if (i % DocumentsPerFlushCheck == DocumentsPerFlushCheck - 1)
+                    await FlushIfNeededAsync(cancellationToken);
+            }
+        }
+        finally
+        {
+            Array.Clear(rendered, 0, documents.Count);
+            ArrayPool<ReadOnlyMemory<byte>>.Shared.Return(rendered);
         }
     }
 
@@ -114,16 +130,19 @@ internal sealed class DocumentJsonWriter(PipeWriter output, int holdBytes = 0, A
         }
     }
 
-    /// <summary>Sends what is buffered.</summary>
+    /// <summary>
+    /// Sends what is buffered, in one write: the first write of a response goes straight into the connection's pipe
+    /// after the headers, where bytes put into the writer's own memory before the headers would be copied once more.
+    /// </summary>
     public async ValueTask FlushAsync(CancellationToken cancellationToken)
     {
         HasSent = true;
-        if (_written > 0)
-        {
-            output.Write(_buffer.AsSpan(0, _written));
-            _written = 0;
-        }
-        await output.FlushAsync(cancellationToken);
+        var pending = _written;
+        _written = 0;
+        if (pending > 0)
+            await output.WriteAsync(_buffer.AsMemory(0, pending), cancellationToken);
+        else
+            await output.FlushAsync(cancellationToken);
     }
 
     /// <summary>Returns the staging buffer to the pool.</summary>

@@ -78,6 +78,9 @@ internal static class BulkInsertRoute
                 while (JsonLine.TryRead(ref buffer, read.IsCompleted, out var line))
                 {
                     lineNumber++;
+                    // A whole line that arrived in one read is checked here; a partial one below, as it grows.
+                    if (line.Length > maxLineBytes)
+                        throw LineTooLong(lineNumber, maxLineBytes, written);
                     if (JsonLine.IsBlank(line))
                         continue;
                     if (batch.Count == 0)
@@ -95,8 +98,7 @@ internal static class BulkInsertRoute
                 reader.AdvanceTo(buffer.Start, buffer.End);
             }
             if (buffer.Length > maxLineBytes)
-                throw RequestException.BadRequest(string.Create(CultureInfo.InvariantCulture,
-                    $"Line {lineNumber + 1} is longer than {maxLineBytes} bytes. Nothing of its batch was written; {written} documents before it were."));
+                throw LineTooLong(lineNumber + 1, maxLineBytes, written);
             if (read.IsCompleted)
                 break;
         }
@@ -104,6 +106,10 @@ internal static class BulkInsertRoute
             written += Write(database, batch);
         return written;
     }
+
+    private static RequestException LineTooLong(long lineNumber, long maxLineBytes, long written) =>
+        RequestException.BadRequest(string.Create(CultureInfo.InvariantCulture,
+            $"Line {lineNumber} is longer than {maxLineBytes} bytes. Nothing of its batch was written; {written} documents before it were."));
 
     /// <summary>One transaction, synchronous on this thread (no await inside it).</summary>
     private static int Write(DocumentDatabase database, List<BatchCommand> batch)

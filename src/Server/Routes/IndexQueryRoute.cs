@@ -72,8 +72,8 @@ internal static partial class IndexQueryRoute
         response.ContentType = Json.JsonOutput.ContentType;
         response.ContentLength = kept.Body.Length + tail.Length;
         response.Headers[ServerTiming.HeaderName] = ServerTiming.Hit(total);
-        response.BodyWriter.Write(kept.Body);
-        response.BodyWriter.Write(tail);
-        await response.BodyWriter.FlushAsync(context.RequestAborted);
+        // Writes, not Write + Flush: the first write goes straight into the connection's pipe after the headers.
+        await response.BodyWriter.WriteAsync(kept.Body, context.RequestAborted);
+        await response.BodyWriter.WriteAsync(tail, context.RequestAborted);
     }
 }

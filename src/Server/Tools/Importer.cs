@@ -19,51 +19,83 @@ internal static partial class Importer
         var batch = new List<(byte[] Line, long Number)>(TransferOptions.BatchSize);
         long lineNumber = 0;
         var length = input.CanSeek ? input.Length : 0;
+        // The batch being written while the next one is read and converted: the write and the conversion overlap.
+        Task writing = Task.CompletedTask;
 
         async Task WriteBatchAsync()
         {
-            var documents = Convert(batch, progress.Done);
+            TransferDocument[] documents;
             try
             {
-                await target.WriteAsync(documents, cancellationToken);
+                documents = Convert(batch);
             }
-            catch (Exception ex) when (ex is ArgumentException or TransferException)
+            catch (TransferException ex)
             {
-                throw Refused(ex, batch, progress.Done);
+                // The batch before it is written (or refused) first, so the message counts what was imported.
+                await writing;
+                throw new TransferException($"{ex.Message} {NothingWritten(batch, progress.Done)}", ex.InnerException);
             }
-            progress.Add(batch.Count, length > 0 ? (double)input.Position / length : null);
-            batch.Clear();
+            await writing;
+            var lines = batch;
+            var fraction = length > 0 ? (double)input.Position / length : (double?)null;
+            batch = new List<(byte[] Line, long Number)>(TransferOptions.BatchSize);
+            writing = Task.Run(() => WriteAsync(target, documents, lines, fraction, progress, cancellationToken), cancellationToken);
         }
 
-        while (true)
+        try
         {
-            var read = await reader.ReadAsync(cancellationToken);
-            var buffer = read.Buffer;
-            while (JsonLine.TryRead(ref buffer, read.IsCompleted, out var line))
+            while (true)
             {
-                lineNumber++;
-                if (JsonLine.IsBlank(line))
-                    continue;
-                batch.Add((line.ToArray(), lineNumber));
-                if (batch.Count == TransferOptions.BatchSize)
-                    await WriteBatchAsync();
+                var read = await reader.ReadAsync(cancellationToken);
+                var buffer = read.Buffer;
+                while (JsonLine.TryRead(ref buffer, read.IsCompleted, out var line))
+                {
+                    lineNumber++;
+                    if (JsonLine.IsBlank(line))
+                        continue;
+                    batch.Add((line.ToArray(), lineNumber));
+                    if (batch.Count == TransferOptions.BatchSize)
+                        await WriteBatchAsync();
+                }
+                reader.AdvanceTo(buffer.Start, buffer.End);
+                if (read.IsCompleted)
+                    break;
             }
-            reader.AdvanceTo(buffer.Start, buffer.End);
-            if (read.IsCompleted)
-                break;
+            await reader.CompleteAsync();
+            if (batch.Count > 0)
+                await WriteBatchAsync();
+            await writing;
         }
-        await reader.CompleteAsync();
-        if (batch.Count > 0)
-            await WriteBatchAsync();
+        finally
+        {
+            // Never close the database under a batch still being written (a failed read, cancellation).
+            await Task.WhenAny(writing);
+        }
         progress.Finish();
         return progress.Summary("Imported");
     }
 
+    /// <summary>One batch in one transaction; a refusal names the line of the refused command.</summary>
+    private static async Task WriteAsync(IDocumentTarget target, TransferDocument[] documents, List<(byte[] Line, long Number)> lines,
+        double? fraction, TransferProgress progress, CancellationToken cancellationToken)
+    {
+        try
+        {
+            await target.WriteAsync(documents, cancellationToken);
+        }
+        catch (Exception ex) when (ex is ArgumentException or TransferException)
+        {
+            throw Refused(ex, lines, progress.Done);
+        }
+        progress.Add(lines.Count, fraction);
+    }
+
     /// <summary>
     /// Parses and checks every line of the batch on every core (turning JSON into BSON is most of an import's work);
-    /// the first bad line, in file order, stops the import before anything of the batch is written.
+    /// the first bad line, in file order, stops the import before anything of the batch is written (the caller adds
+    /// what was written before it to the message).
     /// </summary>
-    private static TransferDocument[] Convert(List<(byte[] Line, long Number)> batch, long done)
+    private static TransferDocument[] Convert(List<(byte[] Line, long Number)> batch)
     {
         var documents = new TransferDocument[batch.Count];
         var errors = new string?[batch.Count];
@@ -77,7 +109,7 @@ internal static partial class Importer
         for (var i = 0; i < errors.Length; i++)
         {
             if (errors[i] is { } error)
-                throw new TransferException($"Line {batch[i].Number}: {error} {NothingWritten(batch, done)}");
+                throw new TransferException($"Line {batch[i].Number}: {error}");
         }
         return documents;
     }

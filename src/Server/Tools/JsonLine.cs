@@ -48,6 +48,8 @@ internal static class JsonLine
         return true;
     }
 
+    private static readonly ReadOnlyMemory<byte> s_emptyObject = "{}"u8.ToArray();
+
     // The line's object holds the document at depth 2; the storage's own limit refuses deep documents first, with its message.
     private static readonly JsonReaderOptions s_readerOptions = new() { MaxDepth = JsonOutput.ReaderOptions.MaxDepth };
 
@@ -67,7 +69,7 @@ internal static class JsonLine
             string? key = null;
             DocumentContent? data = null;
             DocumentContent? metadata = null;
-            ReadOnlyMemory<byte> dataJson = default, metadataJson = "{}"u8.ToArray();
+            ReadOnlyMemory<byte> dataJson = default, metadataJson = s_emptyObject;
             var dataKind = JsonTokenType.None;
             long? etag = null;
             while (reader.Read() && reader.TokenType == JsonTokenType.PropertyName)

@@ -65,6 +65,19 @@ internal static partial class StrictJson
     /// </summary>
     public static byte[] ToBson(ref Utf8JsonReader reader, ReadOnlySpan<byte> utf8, string what, Func<string, bool>? leaveOut)
     {
+        var start = reader;
+        if (JsonBsonEncoder.TryEncode(ref reader, leaveOut) is { } bson)
+            return bson;
+        reader = start;
+        return ToCheckedBson(ref reader, utf8, what, leaveOut);
+    }
+
+    /// <summary>
+    /// As <see cref="ToBson(ref Utf8JsonReader, ReadOnlySpan{byte}, string, Func{string, bool}?)"/>, through
+    /// <see cref="CheckedBsonWriter"/> alone: the judge of what the fast encoder leaves to it, with the messages.
+    /// </summary>
+    internal static byte[] ToCheckedBson(ref Utf8JsonReader reader, ReadOnlySpan<byte> utf8, string what, Func<string, bool>? leaveOut)
+    {
         using var stream = new MemoryStream(256);
         try
         {

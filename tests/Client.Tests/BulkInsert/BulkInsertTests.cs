@@ -34,6 +34,25 @@ public abstract class BulkInsertTests : StoreTests
     }
 
     [Fact]
+    public void Entities_of_different_types_in_one_batch_each_get_their_own_type_s_metadata()
+    {
+        using (var bulk = Store.BulkInsert(batchSize: 4))
+        {
+            for (var i = 0; i < 3; i++)
+            {
+                bulk.Store(NewCart("mixed" + i), "carts/mixed" + i);
+                bulk.Store(new Dog { Name = "rex" + i, Breed = "lab" }, "animals/mixed" + i);
+            }
+        }
+        using var polymorphic = Fixture.OpenAnotherStore(new StoreConventions { UseClrTypeOnLoad = true });
+        using (var typed = polymorphic.OpenSession())
+            Assert.Equal("lab", Assert.IsType<Dog>(typed.Load<Animal>("animals/mixed2")).Breed);
+        using var session = Store.OpenSession();
+        Assert.Equal("mixed2", session.Load<Cart>("carts/mixed2")!.Customer);
+        Assert.Equal(3, session.Query<Dog>().WaitForNonStaleResults(TimeSpan.FromSeconds(30)).ToList().Count);
+    }
+
+    [Fact]
     public void Progress_counts_whole_batches_as_they_commit()
     {
         var totals = new List<long>();

@@ -35,9 +35,10 @@ public abstract partial class SessionTests
         var error = Assert.Throws<ArgumentException>(() => session.Store(loop));
         Assert.Contains("loops/1", error.Message, StringComparison.Ordinal);
         Assert.Null(session.GetIdFor(loop));
+        // Serialized on the same thread after the failure, which left part of the loop in the thread's writer.
         session.Store(NewCart("fine"), "carts/fine");
         session.SaveChanges();
-        Assert.NotNull(Reload<Cart>("carts/fine"));
+        Assert.Equal("fine", Reload<Cart>("carts/fine")!.Customer);
     }
 
     [Fact]

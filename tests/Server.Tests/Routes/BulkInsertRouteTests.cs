@@ -91,4 +91,20 @@ public sealed class BulkInsertRouteTests(ServerFixture fixture) : IClassFixture<
         Assert.Equal(HttpStatusCode.NotFound, await StatusOfAsync("cut/6"));
         Assert.Equal(HttpStatusCode.NotFound, await StatusOfAsync("cut/7"));
     }
+
+    [Fact]
+    public async Task A_line_longer_than_the_body_limit_is_a_400_naming_it_with_earlier_batches_kept()
+    {
+        await using var server = await TestServer.StartAsync(["--RavenLite:MaxRequestBodyBytes=4096"]);
+        var oversized = $$$"""{"key":"long/7","data":{"text":"{{{new string('x', 8192)}}}"}}""";
+        var lines = Enumerable.Range(1, 6).Select(i => Line("long/" + i, i)).Append(oversized).Append(Line("long/8", 8));
+        // The whole body is over the limit too: it binds each line instead, so the first five lines are written.
+        var detail = await JsonAssert.ErrorAsync(await server.Client.PostAsync("/bulk_insert?batchSize=5", Lines(lines)),
+            HttpStatusCode.BadRequest, ErrorCodes.BadRequest);
+        Assert.StartsWith("Line 7 is longer than 4096 bytes.", detail, StringComparison.Ordinal);
+        Assert.Contains("5 documents before it were", detail, StringComparison.Ordinal);
+        Assert.Equal(HttpStatusCode.OK, (await server.Client.GetAsync("/docs/long/5")).StatusCode);
+        foreach (var key in new[] { "long/6", "long/7", "long/8" })
+            Assert.Equal(HttpStatusCode.NotFound, (await server.Client.GetAsync("/docs/" + key)).StatusCode);
+    }
 }
