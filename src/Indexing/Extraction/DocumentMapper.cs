@@ -1,5 +1,4 @@
 using System.Globalization;
-using System.Text;
 using System.Text.Json;
 using Lucene.Net.Documents;
 using Lucene.Net.Util;
@@ -19,9 +18,8 @@ internal sealed class DocumentMapper
 {
     private readonly CompiledIndex _index;
     private readonly StringField _key = new(IndexFields.Key, "", Field.Store.NO);
-    private readonly BytesRef _keyBytes = new(64);
-    private readonly BinaryDocValuesField _keyValue;
-    private readonly NumericDocValuesField _etag = new(IndexFields.Etag, 0);
+    private readonly BytesRef _versionBytes = new(64);
+    private readonly SortedDocValuesField _version;
     private readonly FieldSlots[] _values;
     private readonly FieldSlots[] _sortValues;
     private readonly List<FieldValue> _read = [];
@@ -30,7 +28,7 @@ internal sealed class DocumentMapper
     public DocumentMapper(CompiledIndex index)
     {
         _index = index;
-        _keyValue = new BinaryDocValuesField(IndexFields.Key, _keyBytes);
+        _version = new SortedDocValuesField(IndexFields.Version, _versionBytes);
         _values = [.. index.Fields.Select(ValueSlots)];
         _sortValues = [.. index.Fields.Select(SortSlots)];
     }
@@ -41,9 +39,8 @@ internal sealed class DocumentMapper
     {
         var key = document.Document.Key;
         _key.SetStringValue(IndexFields.KeyTerm(key));
-        SetUtf8(_keyBytes, key);
-        _etag.SetInt64Value(document.Document.Etag);
-        var mapped = new Document { _key, _keyValue, _etag };
+        IndexFields.SetVersion(_versionBytes, document.Document.Etag, key);
+        var mapped = new Document { _key, _version };
         for (var i = 0; i < _index.Fields.Count; i++)
         {
             var field = _index.Fields[i];
@@ -62,15 +59,6 @@ internal sealed class DocumentMapper
             AddValues(field, _values[i], _sortValues[i], mapped, errors);
         }
         return mapped;
-    }
-
-    private static void SetUtf8(BytesRef target, string text)
-    {
-        var length = Encoding.UTF8.GetMaxByteCount(text.Length);
-        if (target.Bytes.Length < length)
-            target.Bytes = new byte[Math.Max(length, target.Bytes.Length * 2)];
-        target.Offset = 0;
-        target.Length = Encoding.UTF8.GetBytes(text, target.Bytes);
     }
 
     private static FieldSlots ValueSlots(CompiledField field) => field.Definition.Sort switch
