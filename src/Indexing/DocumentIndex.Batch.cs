@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using Lucene.Net.Index;
 using LuceneDocument = Lucene.Net.Documents.Document;
 using RavenLite.Indexing.Extraction;
@@ -10,16 +11,16 @@ internal sealed partial class DocumentIndex
 {
     /// <summary>
     /// Indexes the items of <paramref name="batch"/> this index has not seen (<c>UpdateDocument</c> by key, or a delete
-    /// by key for deletions and documents outside the index), refreshes the searchers from the writer so queries see
-    /// them, and commits when a commit is due (<see cref="CommitIfDue"/>). Replaying batches after a crash is
-    /// harmless: each document is replaced by key.
+    /// by key for deletions and documents outside the index) and commits when a commit is due (<see cref="CommitIfDue"/>).
+    /// Queries see the batch from the next <see cref="Publish"/>. Replaying batches after a crash is harmless: each
+    /// document is replaced by key.
     /// </summary>
     /// <returns>False when the index was retired meanwhile or was already past the batch.</returns>
     public bool Apply(IndexingBatch batch, DateTimeOffset now)
     {
         lock (WriteLock)
         {
-            var from = LastIndexedEtag;
+            var from = WrittenEtag;
             if (IsRetired || batch.UpToEtag <= from)
                 return false;
             var errors = new List<IndexingError>();
@@ -46,11 +47,10 @@ internal sealed partial class DocumentIndex
                     lucene.Writer.UpdateDocument(key, mapped);
                     indexed++;
                 }
-                var state = State;
-                var progressed = new IndexState(
-                    Math.Max(from, batch.UpToEtag), 0, now, state.ErrorCount + errors.Count, errors.Count > 0 ? errors[^1] : state.LastError);
-                lucene.Refresh();
-                Volatile.Write(ref _state, progressed with { DocumentCount = lucene.DocumentCount() });
+                var state = _written;
+                Volatile.Write(ref _written, new IndexState(
+                    Math.Max(from, batch.UpToEtag), 0, now, state.ErrorCount + errors.Count, errors.Count > 0 ? errors[^1] : state.LastError));
+                _unpublished = true;
                 _uncommittedBatches++;
                 if (CommitDue)
                     CommitPending();
@@ -62,6 +62,37 @@ internal sealed partial class DocumentIndex
                 throw;
             }
             Interlocked.Add(ref _indexedSinceOpen, indexed);
+            return true;
+        }
+    }
+
+    /// <summary>
+    /// Refreshes the searchers from the writer, so queries see every batch indexed so far, when <paramref name="now"/>
+    /// or when the last refresh is <see cref="IndexingOptions.RefreshInterval"/> old. Each refresh writes the writer's
+    /// buffer out as a new segment (to be merged later), so while the indexer is behind it refreshes at that interval
+    /// rather than after every batch.
+    /// </summary>
+    /// <returns>Whether queries now see more than before.</returns>
+    public bool Publish(bool now)
+    {
+        lock (WriteLock)
+        {
+            if (IsRetired || !_unpublished || (!now && Stopwatch.GetElapsedTime(_lastPublishTimestamp) < _options.RefreshInterval))
+                return false;
+            try
+            {
+                var lucene = Lucene;
+                lucene.Refresh();
+                Volatile.Write(ref _state, _written with { DocumentCount = lucene.DocumentCount() });
+                _unpublished = false;
+                _lastPublishTimestamp = Stopwatch.GetTimestamp();
+            }
+            catch (Exception ex) when (ex is not ObjectDisposedException || !IsRetired)
+            {
+                if (RolledBack(ex) is var mapped && mapped != ex)
+                    throw mapped;
+                throw;
+            }
             return true;
         }
     }

@@ -27,6 +27,13 @@ public sealed class IndexingOptions
     /// </summary>
     public TimeSpan CommitInterval { get; init; } = TimeSpan.FromSeconds(1);
 
+    /// <summary>
+    /// While the indexer is behind, how often queries are shown what it has indexed (a near-real-time refresh, which
+    /// writes the indexed batches out as a new segment). The indexer also refreshes once it has caught up, and as soon
+    /// as it reaches what a waiting query waits for, so waited queries do not wait for this. Default 100 ms.
+    /// </summary>
+    public TimeSpan RefreshInterval { get; init; } = TimeSpan.FromMilliseconds(100);
+
     /// <summary>How long a query waiting for non-stale results waits when it names no timeout. Default 15 s.</summary>
     public TimeSpan DefaultWaitTimeout { get; init; } = TimeSpan.FromSeconds(15);
 
@@ -58,6 +65,8 @@ public sealed class IndexingOptions
             throw new ArgumentOutOfRangeException(nameof(CommitEveryBatches), CommitEveryBatches, "CommitEveryBatches must be at least 1.");
         if (CommitInterval < TimeSpan.Zero)
             throw new ArgumentOutOfRangeException(nameof(CommitInterval), CommitInterval, "CommitInterval cannot be negative.");
+        if (RefreshInterval < TimeSpan.Zero)
+            throw new ArgumentOutOfRangeException(nameof(RefreshInterval), RefreshInterval, "RefreshInterval cannot be negative.");
         if (DefaultWaitTimeout <= TimeSpan.Zero)
             throw new ArgumentOutOfRangeException(nameof(DefaultWaitTimeout), DefaultWaitTimeout, "DefaultWaitTimeout must be positive.");
     }
