@@ -36,7 +36,7 @@ internal sealed partial class DocumentIndex
                     var key = new Term(IndexFields.Key, IndexFields.KeyTerm(item.Key));
                     if (item.Unreadable is { } why)
                         errors.Add(new IndexingError(Name, item.Key, $"The stored document could not be read ({why}); it is left out of the index.", now, item.Etag));
-                    var mapped = item.Document is { } document && Compiled.Covers(document.Document.EntityName)
+                    var mapped = item.Document is { } document && Compiled.Covers(document.Header.EntityName)
                         ? Map(document, problems, errors, now)
                         : null;
                     if (mapped is null)
@@ -108,12 +108,12 @@ internal sealed partial class DocumentIndex
         }
         catch (Exception ex)
         {
-            errors.Add(new IndexingError(Name, document.Document.Key, $"The document could not be indexed: {ex.Message}", now, document.Document.Etag));
+            errors.Add(new IndexingError(Name, document.Key, $"The document could not be indexed: {ex.Message}", now, document.Etag));
             return null;
         }
 #pragma warning restore CA1031
         foreach (var message in problems)
-            errors.Add(new IndexingError(Name, document.Document.Key, message, now, document.Document.Etag));
+            errors.Add(new IndexingError(Name, document.Key, message, now, document.Etag));
         return mapped;
     }
 }

@@ -24,6 +24,8 @@ internal sealed class DocumentMapper
     private readonly FieldSlots[] _sortValues;
     private readonly List<FieldValue> _read = [];
     private readonly List<JsonElement> _elements = [];
+    private DateTimeOffset _lastTime;
+    private string? _lastTimeText;
 
     public DocumentMapper(CompiledIndex index)
     {
@@ -37,9 +39,9 @@ internal sealed class DocumentMapper
     /// <param name="errors">Receives what could not be indexed, field by field; the rest of the document is indexed regardless.</param>
     public Document Map(ParsedDocument document, List<string> errors)
     {
-        var key = document.Document.Key;
+        var key = document.Key;
         _key.SetStringValue(IndexFields.KeyTerm(key));
-        IndexFields.SetVersion(_versionBytes, document.Document.Etag, key);
+        IndexFields.SetVersion(_versionBytes, document.Etag, key);
         var mapped = new Document { _key, _version };
         for (var i = 0; i < _index.Fields.Count; i++)
         {
@@ -73,7 +75,7 @@ internal sealed class DocumentMapper
     {
         FieldSort.Long => new FieldSlots(() => new NumericDocValuesField(field.Name, 0)),
         FieldSort.Double => new FieldSlots(() => new DoubleDocValuesField(field.Name, 0)),
-        _ => new FieldSlots(() => new SortedDocValuesField(field.Name, new BytesRef())),
+        _ => new FieldSlots(() => new SortedDocValuesField(field.Name, new BytesRef(16))),
     };
 
     private string? ReadValues(CompiledField field, ParsedDocument document)
@@ -81,11 +83,11 @@ internal sealed class DocumentMapper
         switch (field.Virtual)
         {
             case VirtualMetadata.EntityName:
-                if (document.Document.EntityName is { } entityName)
+                if (document.Header.EntityName is { } entityName)
                     _read.Add(new FieldValue(entityName, IsNumber: false));
                 return null;
             case VirtualMetadata.LastModified:
-                _read.Add(new FieldValue(FormatTimestamp(document.Document.LastModified), IsNumber: false));
+                _read.Add(new FieldValue(Timestamp(document.Header.LastModified), IsNumber: false));
                 return null;
         }
         var root = field.Definition.Source == FieldSource.Metadata ? document.Metadata : document.Data;
@@ -94,6 +96,17 @@ internal sealed class DocumentMapper
         foreach (var element in _elements)
             _read.Add(FieldValue.From(element));
         return problem;
+    }
+
+    /// <summary>
+    /// <see cref="FormatTimestamp"/> of <paramref name="time"/>, formatted once per distinct time in a row: the documents of
+    /// one write transaction share theirs.
+    /// </summary>
+    private string Timestamp(DateTimeOffset time)
+    {
+        if (time != _lastTime || _lastTimeText is null)
+            (_lastTime, _lastTimeText) = (time, FormatTimestamp(time));
+        return _lastTimeText;
     }
 
     /// <summary>Fixed width, so ordinal string order is time order.</summary>
@@ -131,7 +144,7 @@ internal sealed class DocumentMapper
                 default:
                     mapped.Add(With(values.Next(), field.IsFullText ? value.Text : IndexFields.ExactTerm(value.Text)));
                     if (!sorted)
-                        mapped.Add(With(sortValues.Next(), IndexFields.SortValue(value.Text)));
+                        mapped.Add(WithSortValue(sortValues.Next(), value.Text));
                     break;
             }
             sorted = true;
@@ -156,9 +169,10 @@ internal sealed class DocumentMapper
         return field;
     }
 
-    private static Field With(Field field, BytesRef value)
+    /// <summary>Sets a sorted doc-values field's bytes in its own buffer: Lucene copies them when the document is added.</summary>
+    private static Field WithSortValue(Field field, string value)
     {
-        field.SetBytesValue(value);
+        IndexFields.SetSortValue(field.GetBinaryValue(), value);
         return field;
     }
 }

@@ -64,7 +64,17 @@ internal static class IndexFields
     /// <summary>The term an exact value is indexed (and queried) as.</summary>
     public static string ExactTerm(string value) => Cut(value, MaxTermBytes);
 
-    public static BytesRef SortValue(string value) => new(Encoding.UTF8.GetBytes(Cut(value, MaxSortBytes)));
+    /// <summary>Writes the sort value of <paramref name="value"/> (its UTF-8, cut) into <paramref name="target"/>, reusing its buffer.</summary>
+    public static void SetSortValue(BytesRef target, string value) => SetUtf8(target, Cut(value, MaxSortBytes));
+
+    private static void SetUtf8(BytesRef target, string text)
+    {
+        var length = Encoding.UTF8.GetMaxByteCount(text.Length);
+        if (target.Bytes.Length < length)
+            target.Bytes = new byte[Math.Max(length, target.Bytes.Length * 2)];
+        target.Offset = 0;
+        target.Length = Encoding.UTF8.GetBytes(text, target.Bytes);
+    }
 
     /// <summary>Cuts <paramref name="value"/> to at most <paramref name="maxBytes"/> of UTF-8, at a character boundary.</summary>
     private static string Cut(string value, int maxBytes)

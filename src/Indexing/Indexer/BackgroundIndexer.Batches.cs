@@ -22,7 +22,7 @@ internal sealed partial class BackgroundIndexer
         {
             if (_stopping)
                 return worked;
-            using var batch = IndexingBatch.Read(_documents, group.Key, lastEtag, _options.BatchSize);
+            using var batch = IndexingBatch.Read(_documents, group.Key, lastEtag, _options.BatchSize, group.Any(index => index.Compiled.ReadsJson));
             if (batch.FirstTombstoneEtag is { } tombstone && (_firstUnpurgedTombstone is null || tombstone < _firstUnpurgedTombstone))
                 _firstUnpurgedTombstone = tombstone;
             var now = DateTimeOffset.UtcNow;
