@@ -11,7 +11,8 @@ internal sealed partial class DocumentIndex
 {
     /// <summary>
     /// Indexes the items of <paramref name="batch"/> this index has not seen (<c>UpdateDocument</c> by key, or a delete
-    /// by key for deletions and documents outside the index) and commits when a commit is due (<see cref="CommitIfDue"/>).
+    /// by key for deletions and documents outside the index; <c>AddDocument</c>, or nothing for a deletion, when the key
+    /// cannot be in the index: <see cref="AddedKeys"/>) and commits when a commit is due (<see cref="CommitIfDue"/>).
     /// Queries see the batch from the next <see cref="Publish"/>. Replaying batches after a crash is harmless: each
     /// document is replaced by key.
     /// </summary>
@@ -33,7 +34,8 @@ internal sealed partial class DocumentIndex
                 {
                     if (item.Etag <= from)
                         continue;
-                    var key = new Term(IndexFields.Key, IndexFields.KeyTerm(item.Key));
+                    var key = IndexFields.KeyTerm(item.Key);
+                    var mayHold = _addedKeys?.MayContain(key) ?? true;
                     if (item.Unreadable is { } why)
                         errors.Add(new IndexingError(Name, item.Key, $"The stored document could not be read ({why}); it is left out of the index.", now, item.Etag));
                     var mapped = item.Document is { } document && Compiled.Covers(document.Header.EntityName)
@@ -41,10 +43,19 @@ internal sealed partial class DocumentIndex
                         : null;
                     if (mapped is null)
                     {
-                        lucene.Writer.DeleteDocuments(key);
+                        if (mayHold)
+                            lucene.Writer.DeleteDocuments(new Term(IndexFields.Key, key));
                         continue;
                     }
-                    lucene.Writer.UpdateDocument(key, mapped);
+                    if (mayHold)
+                    {
+                        lucene.Writer.UpdateDocument(new Term(IndexFields.Key, key), mapped);
+                    }
+                    else
+                    {
+                        _addedKeys!.Add(key);
+                        lucene.Writer.AddDocument(mapped);
+                    }
                     indexed++;
                 }
                 var state = _written;

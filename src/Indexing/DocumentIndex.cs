@@ -15,6 +15,7 @@ internal sealed partial class DocumentIndex : IDisposable
 {
     private readonly IndexingOptions _options;
     private readonly DocumentMapper _mapper;
+    private readonly AddedKeys? _addedKeys;
     private LuceneIndex _lucene;
     private IndexState _state;
     private IndexState _written;
@@ -36,6 +37,7 @@ internal sealed partial class DocumentIndex : IDisposable
         Generation = committed.Generation;
         _options = options;
         _state = committed.State with { DocumentCount = lucene.DocumentCount() };
+        _addedKeys = _state.DocumentCount == 0 ? new AddedKeys() : null;
         _written = _state;
         _committed = _state;
         _lastCommitTimestamp = _lastPublishTimestamp = Stopwatch.GetTimestamp();
