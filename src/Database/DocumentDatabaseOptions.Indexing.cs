@@ -17,10 +17,10 @@ public sealed partial class DocumentDatabaseOptions
     public int IndexingBatchSize { get; set; } = 4096;
 
     /// <summary>
-    /// After how many indexing batches an index commits to disk. Queries see each batch as soon as it is indexed;
-    /// commits only bound what is indexed again after a crash. Default 32.
+    /// After how many indexing batches an index commits to disk (or after <see cref="IndexCommitInterval"/>, whichever
+    /// comes first). Commits only bound what is indexed again after a crash. Default 256.
     /// </summary>
-    public int IndexCommitEveryBatches { get; set; } = 32;
+    public int IndexCommitEveryBatches { get; set; } = 256;
 
     /// <summary>How long an index may hold indexed batches it has not committed (it also commits on close). Default 1 s.</summary>
     public TimeSpan IndexCommitInterval { get; set; } = TimeSpan.FromSeconds(1);
