@@ -11,8 +11,8 @@ namespace RavenLite.Indexing.Extraction;
 /// (<see cref="IndexFields"/>), then per field of the definition: Exact -> <see cref="StringField"/>, FullText ->
 /// <see cref="TextField"/>, Long/Double -> numeric fields; array paths give one field per value; a sortable field
 /// also gets DocValues of its first value. One mapper per index, used by its one writer: the field instances are
-/// reused from document to document (<see cref="FieldSlots"/>), so a mapped document is good until the next
-/// <see cref="Map"/>.
+/// reused from document to document (<see cref="FieldSlots"/>), and so is the document that holds them: a mapped
+/// document is good until the next <see cref="Map"/>.
 /// </summary>
 internal sealed class DocumentMapper
 {
@@ -20,6 +20,7 @@ internal sealed class DocumentMapper
     private readonly StringField _key = new(IndexFields.Key, "", Field.Store.NO);
     private readonly BytesRef _versionBytes = new(64);
     private readonly SortedDocValuesField _version;
+    private readonly Document _mapped = new();
     private readonly FieldSlots[] _values;
     private readonly FieldSlots[] _sortValues;
     private readonly List<FieldValue> _read = [];
@@ -42,7 +43,10 @@ internal sealed class DocumentMapper
         var key = document.Key;
         _key.SetStringValue(IndexFields.KeyTerm(key));
         IndexFields.SetVersion(_versionBytes, document.Etag, key);
-        var mapped = new Document { _key, _version };
+        var mapped = _mapped;
+        mapped.Fields.Clear();
+        mapped.Add(_key);
+        mapped.Add(_version);
         for (var i = 0; i < _index.Fields.Count; i++)
         {
             var field = _index.Fields[i];
