@@ -13,20 +13,23 @@ public sealed partial class DocumentDatabaseOptions
     /// </summary>
     public int MaxPageSize { get; set; } = 1024;
 
-    /// <summary>
-    /// How many documents the background indexer reads per batch (one storage read transaction). Default 4096: each
-    /// batch is a new Lucene segment, and fewer, larger ones cost less to write and merge.
-    /// </summary>
+    /// <summary>How many documents the background indexer reads per batch (one storage read transaction). Default 4096.</summary>
     public int IndexingBatchSize { get; set; } = 4096;
 
     /// <summary>
-    /// After how many indexing batches an index commits to disk. Queries see each batch as soon as it is indexed;
-    /// commits only bound what is indexed again after a crash. Default 32.
+    /// After how many indexing batches an index commits to disk (or after <see cref="IndexCommitInterval"/>, whichever
+    /// comes first). Commits only bound what is indexed again after a crash. Default 256.
     /// </summary>
-    public int IndexCommitEveryBatches { get; set; } = 32;
+    public int IndexCommitEveryBatches { get; set; } = 256;
 
     /// <summary>How long an index may hold indexed batches it has not committed (it also commits on close). Default 1 s.</summary>
     public TimeSpan IndexCommitInterval { get; set; } = TimeSpan.FromSeconds(1);
+
+    /// <summary>
+    /// While the indexer is behind, how often queries are shown what it has indexed so far. It also shows them as soon
+    /// as it catches up, and when it reaches what a waiting query waits for. Default 100 ms.
+    /// </summary>
+    public TimeSpan IndexRefreshInterval { get; set; } = TimeSpan.FromMilliseconds(100);
 
     /// <summary>How long a query waiting for non-stale results waits when it names no timeout. Default 15 s.</summary>
     public TimeSpan DefaultQueryWaitTimeout { get; set; } = TimeSpan.FromSeconds(15);
@@ -45,6 +48,7 @@ public sealed partial class DocumentDatabaseOptions
         BatchSize = IndexingBatchSize,
         CommitEveryBatches = IndexCommitEveryBatches,
         CommitInterval = IndexCommitInterval,
+        RefreshInterval = IndexRefreshInterval,
         DefaultWaitTimeout = DefaultQueryWaitTimeout,
         Log = Log,
     };

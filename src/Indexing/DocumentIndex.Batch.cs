@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using Lucene.Net.Index;
 using LuceneDocument = Lucene.Net.Documents.Document;
 using RavenLite.Indexing.Extraction;
@@ -10,16 +11,17 @@ internal sealed partial class DocumentIndex
 {
     /// <summary>
     /// Indexes the items of <paramref name="batch"/> this index has not seen (<c>UpdateDocument</c> by key, or a delete
-    /// by key for deletions and documents outside the index), refreshes the searchers from the writer so queries see
-    /// them, and commits when a commit is due (<see cref="CommitIfDue"/>). Replaying batches after a crash is
-    /// harmless: each document is replaced by key.
+    /// by key for deletions and documents outside the index; <c>AddDocument</c>, or nothing for a deletion, when the key
+    /// cannot be in the index: <see cref="AddedKeys"/>) and commits when a commit is due (<see cref="CommitIfDue"/>).
+    /// Queries see the batch from the next <see cref="Publish"/>. Replaying batches after a crash is harmless: each
+    /// document is replaced by key.
     /// </summary>
     /// <returns>False when the index was retired meanwhile or was already past the batch.</returns>
     public bool Apply(IndexingBatch batch, DateTimeOffset now)
     {
         lock (WriteLock)
         {
-            var from = LastIndexedEtag;
+            var from = WrittenEtag;
             if (IsRetired || batch.UpToEtag <= from)
                 return false;
             var errors = new List<IndexingError>();
@@ -32,25 +34,34 @@ internal sealed partial class DocumentIndex
                 {
                     if (item.Etag <= from)
                         continue;
-                    var key = new Term(IndexFields.Key, IndexFields.KeyTerm(item.Key));
+                    var key = IndexFields.KeyTerm(item.Key);
+                    var mayHold = _addedKeys?.MayContain(key) ?? true;
                     if (item.Unreadable is { } why)
                         errors.Add(new IndexingError(Name, item.Key, $"The stored document could not be read ({why}); it is left out of the index.", now, item.Etag));
-                    var mapped = item.Document is { } document && Compiled.Covers(document.Document.EntityName)
+                    var mapped = item.Document is { } document && Compiled.Covers(document.Header.EntityName)
                         ? Map(document, problems, errors, now)
                         : null;
                     if (mapped is null)
                     {
-                        lucene.Writer.DeleteDocuments(key);
+                        if (mayHold)
+                            lucene.Writer.DeleteDocuments(new Term(IndexFields.Key, key));
                         continue;
                     }
-                    lucene.Writer.UpdateDocument(key, mapped);
+                    if (mayHold)
+                    {
+                        lucene.Writer.UpdateDocument(new Term(IndexFields.Key, key), mapped);
+                    }
+                    else
+                    {
+                        _addedKeys!.Add(key);
+                        lucene.Writer.AddDocument(mapped);
+                    }
                     indexed++;
                 }
-                var state = State;
-                var progressed = new IndexState(
-                    Math.Max(from, batch.UpToEtag), 0, now, state.ErrorCount + errors.Count, errors.Count > 0 ? errors[^1] : state.LastError);
-                lucene.Refresh();
-                Volatile.Write(ref _state, progressed with { DocumentCount = lucene.DocumentCount() });
+                var state = _written;
+                Volatile.Write(ref _written, new IndexState(
+                    Math.Max(from, batch.UpToEtag), 0, now, state.ErrorCount + errors.Count, errors.Count > 0 ? errors[^1] : state.LastError));
+                _unpublished = true;
                 _uncommittedBatches++;
                 if (CommitDue)
                     CommitPending();
@@ -66,6 +77,37 @@ internal sealed partial class DocumentIndex
         }
     }
 
+    /// <summary>
+    /// Refreshes the searchers from the writer, so queries see every batch indexed so far, when <paramref name="now"/>
+    /// or when the last refresh is <see cref="IndexingOptions.RefreshInterval"/> old. Each refresh writes the writer's
+    /// buffer out as a new segment (to be merged later), so while the indexer is behind it refreshes at that interval
+    /// rather than after every batch.
+    /// </summary>
+    /// <returns>Whether queries now see more than before.</returns>
+    public bool Publish(bool now)
+    {
+        lock (WriteLock)
+        {
+            if (IsRetired || !_unpublished || (!now && Stopwatch.GetElapsedTime(_lastPublishTimestamp) < _options.RefreshInterval))
+                return false;
+            try
+            {
+                var lucene = Lucene;
+                lucene.Refresh();
+                Volatile.Write(ref _state, _written with { DocumentCount = lucene.DocumentCount() });
+                _unpublished = false;
+                _lastPublishTimestamp = Stopwatch.GetTimestamp();
+            }
+            catch (Exception ex) when (ex is not ObjectDisposedException || !IsRetired)
+            {
+                if (RolledBack(ex) is var mapped && mapped != ex)
+                    throw mapped;
+                throw;
+            }
+            return true;
+        }
+    }
+
     private LuceneDocument? Map(ParsedDocument document, List<string> problems, List<IndexingError> errors, DateTimeOffset now)
     {
         problems.Clear();
@@ -77,12 +119,12 @@ internal sealed partial class DocumentIndex
         }
         catch (Exception ex)
         {
-            errors.Add(new IndexingError(Name, document.Document.Key, $"The document could not be indexed: {ex.Message}", now, document.Document.Etag));
+            errors.Add(new IndexingError(Name, document.Key, $"The document could not be indexed: {ex.Message}", now, document.Etag));
             return null;
         }
 #pragma warning restore CA1031
         foreach (var message in problems)
-            errors.Add(new IndexingError(Name, document.Document.Key, message, now, document.Document.Etag));
+            errors.Add(new IndexingError(Name, document.Key, message, now, document.Etag));
         return mapped;
     }
 }

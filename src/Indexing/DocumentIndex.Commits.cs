@@ -67,7 +67,7 @@ internal sealed partial class DocumentIndex
     {
         if (_uncommittedBatches == 0)
             return;
-        var state = State;
+        var state = _written;
         Lucene.Commit(new CommitData(DefinitionJson, Generation, state));
         _committed = state;
         _uncommittedBatches = 0;

@@ -8,17 +8,22 @@ namespace RavenLite.Indexing;
 /// <summary>
 /// One index of a database: its definition, its Lucene index (<see cref="LuceneIndex"/>), its progress. The
 /// background indexer is its one writer; queries acquire searchers from its <c>SearcherManager</c>, refreshed from
-/// the writer after every batch (near-real-time), while Lucene commits follow at a slower cadence.
+/// the writer (near-real-time) when the indexer publishes what it wrote (<see cref="Publish"/>), while Lucene commits
+/// follow at a slower cadence.
 /// </summary>
 internal sealed partial class DocumentIndex : IDisposable
 {
     private readonly IndexingOptions _options;
     private readonly DocumentMapper _mapper;
+    private readonly AddedKeys? _addedKeys;
     private LuceneIndex _lucene;
     private IndexState _state;
+    private IndexState _written;
     private IndexState _committed;
     private int _uncommittedBatches;
+    private bool _unpublished;
     private long _lastCommitTimestamp;
+    private long _lastPublishTimestamp;
     private long _indexedSinceOpen;
     private bool _handedOver;
     private int _disposed;
@@ -32,8 +37,10 @@ internal sealed partial class DocumentIndex : IDisposable
         Generation = committed.Generation;
         _options = options;
         _state = committed.State with { DocumentCount = lucene.DocumentCount() };
+        _addedKeys = _state.DocumentCount == 0 ? new AddedKeys() : null;
+        _written = _state;
         _committed = _state;
-        _lastCommitTimestamp = Stopwatch.GetTimestamp();
+        _lastCommitTimestamp = _lastPublishTimestamp = Stopwatch.GetTimestamp();
     }
 
     public IndexDefinition Definition => Compiled.Definition;
@@ -58,9 +65,17 @@ internal sealed partial class DocumentIndex : IDisposable
     /// <summary>Set (under <see cref="WriteLock"/>) once the index was deleted or replaced: nothing more is written to it.</summary>
     public bool IsRetired { get; private set; }
 
+    /// <summary>What queries see: the progress of the searcher they acquire (or of an older one).</summary>
     public IndexState State => Volatile.Read(ref _state);
 
+    /// <summary>The etag up to which queries see every document and deletion.</summary>
     public long LastIndexedEtag => State.LastIndexedEtag;
+
+    /// <summary>
+    /// The etag up to which the writer holds every document and deletion: where the indexer goes on from. Ahead of
+    /// <see cref="LastIndexedEtag"/> until the next <see cref="Publish"/>.
+    /// </summary>
+    public long WrittenEtag => Volatile.Read(ref _written).LastIndexedEtag;
 
     public long IndexedSinceOpen => Interlocked.Read(ref _indexedSinceOpen);
 
@@ -106,8 +121,10 @@ internal sealed partial class DocumentIndex : IDisposable
         TryDispose(failed);
         var reopened = LuceneIndex.Open(Folder, out _);
         Volatile.Write(ref _lucene, reopened);
+        Volatile.Write(ref _written, _committed);
         Volatile.Write(ref _state, _committed with { DocumentCount = reopened.DocumentCount() });
         _uncommittedBatches = 0;
+        _unpublished = false;
     }
 
     /// <summary>

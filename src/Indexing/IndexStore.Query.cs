@@ -200,6 +200,19 @@ public sealed partial class IndexStore
         // Read from storage: with a shared engine, the writes other servers acknowledged before the wait began count.
         var cutoff = _documents.ReadLastEtag();
         var started = System.Diagnostics.Stopwatch.GetTimestamp();
+        _indexer.WaitBegins();
+        try
+        {
+            await WaitUntilCaughtUp(index, cutoff, limit, started, cancellationToken).ConfigureAwait(false);
+        }
+        finally
+        {
+            _indexer.WaitEnds();
+        }
+    }
+
+    private async Task WaitUntilCaughtUp(DocumentIndex index, long cutoff, TimeSpan limit, long started, CancellationToken cancellationToken)
+    {
         while (true)
         {
             var progressed = _indexer.NextProgress;

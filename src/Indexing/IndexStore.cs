@@ -82,10 +82,25 @@ public sealed partial class IndexStore : IDisposable
     }
 
     /// <summary>
-    /// Completes when the indexer next commits a batch (or stops). Read it before checking progress, so a batch committed
+    /// Completes when the indexer next shows queries more (or stops). Read it before checking progress, so progress made
     /// in between is not missed.
     /// </summary>
     public Task NextIndexingProgress => _indexer.NextProgress;
+
+    /// <summary>For tests: how many segments the searchers of the index see.</summary>
+    internal int SegmentCount(string indexName)
+    {
+        var lucene = GetIndex(indexName).Lucene;
+        var searcher = lucene.Searchers.Acquire();
+        try
+        {
+            return searcher.IndexReader.Leaves.Count;
+        }
+        finally
+        {
+            lucene.Searchers.Release(searcher);
+        }
+    }
 
     /// <summary>For tests: merges the index down to one segment (as Lucene's own merges would, eventually) and refreshes its searchers.</summary>
     /// <returns>How many segments the index had before.</returns>
@@ -95,16 +110,7 @@ public sealed partial class IndexStore : IDisposable
         lock (index.WriteLock)
         {
             var lucene = index.Lucene;
-            var searcher = lucene.Searchers.Acquire();
-            int before;
-            try
-            {
-                before = searcher.IndexReader.Leaves.Count;
-            }
-            finally
-            {
-                lucene.Searchers.Release(searcher);
-            }
+            var before = SegmentCount(indexName);
             lucene.Writer.ForceMerge(1);
             lucene.Writer.Commit();
             lucene.Searchers.MaybeRefreshBlocking();

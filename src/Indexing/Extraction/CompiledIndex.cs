@@ -12,7 +12,14 @@ internal sealed class CompiledIndex
         for (var i = 0; i < fields.Length; i++)
             fields[i] = new CompiledField(definition.Fields[i]);
         Fields = fields;
+        ReadsJson = fields.Any(field => field.Virtual == VirtualMetadata.None);
     }
+
+    /// <summary>
+    /// Whether any field reads the document's JSON; when none does (the built-in index), the index needs only each
+    /// version's header, and a batch for it alone is read without decoding documents.
+    /// </summary>
+    public bool ReadsJson { get; }
 
     public IndexDefinition Definition { get; }
 

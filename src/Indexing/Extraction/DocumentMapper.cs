@@ -1,5 +1,4 @@
 using System.Globalization;
-using System.Text;
 using System.Text.Json;
 using Lucene.Net.Documents;
 using Lucene.Net.Util;
@@ -12,25 +11,27 @@ namespace RavenLite.Indexing.Extraction;
 /// (<see cref="IndexFields"/>), then per field of the definition: Exact -> <see cref="StringField"/>, FullText ->
 /// <see cref="TextField"/>, Long/Double -> numeric fields; array paths give one field per value; a sortable field
 /// also gets DocValues of its first value. One mapper per index, used by its one writer: the field instances are
-/// reused from document to document (<see cref="FieldSlots"/>), so a mapped document is good until the next
-/// <see cref="Map"/>.
+/// reused from document to document (<see cref="FieldSlots"/>), and so is the document that holds them: a mapped
+/// document is good until the next <see cref="Map"/>.
 /// </summary>
 internal sealed class DocumentMapper
 {
     private readonly CompiledIndex _index;
     private readonly StringField _key = new(IndexFields.Key, "", Field.Store.NO);
-    private readonly BytesRef _keyBytes = new(64);
-    private readonly BinaryDocValuesField _keyValue;
-    private readonly NumericDocValuesField _etag = new(IndexFields.Etag, 0);
+    private readonly BytesRef _versionBytes = new(64);
+    private readonly SortedDocValuesField _version;
+    private readonly Document _mapped = new();
     private readonly FieldSlots[] _values;
     private readonly FieldSlots[] _sortValues;
     private readonly List<FieldValue> _read = [];
     private readonly List<JsonElement> _elements = [];
+    private DateTimeOffset _lastTime;
+    private string? _lastTimeText;
 
     public DocumentMapper(CompiledIndex index)
     {
         _index = index;
-        _keyValue = new BinaryDocValuesField(IndexFields.Key, _keyBytes);
+        _version = new SortedDocValuesField(IndexFields.Version, _versionBytes);
         _values = [.. index.Fields.Select(ValueSlots)];
         _sortValues = [.. index.Fields.Select(SortSlots)];
     }
@@ -39,11 +40,13 @@ internal sealed class DocumentMapper
     /// <param name="errors">Receives what could not be indexed, field by field; the rest of the document is indexed regardless.</param>
     public Document Map(ParsedDocument document, List<string> errors)
     {
-        var key = document.Document.Key;
+        var key = document.Key;
         _key.SetStringValue(IndexFields.KeyTerm(key));
-        SetUtf8(_keyBytes, key);
-        _etag.SetInt64Value(document.Document.Etag);
-        var mapped = new Document { _key, _keyValue, _etag };
+        IndexFields.SetVersion(_versionBytes, document.Etag, key);
+        var mapped = _mapped;
+        mapped.Fields.Clear();
+        mapped.Add(_key);
+        mapped.Add(_version);
         for (var i = 0; i < _index.Fields.Count; i++)
         {
             var field = _index.Fields[i];
@@ -64,15 +67,6 @@ internal sealed class DocumentMapper
         return mapped;
     }
 
-    private static void SetUtf8(BytesRef target, string text)
-    {
-        var length = Encoding.UTF8.GetMaxByteCount(text.Length);
-        if (target.Bytes.Length < length)
-            target.Bytes = new byte[Math.Max(length, target.Bytes.Length * 2)];
-        target.Offset = 0;
-        target.Length = Encoding.UTF8.GetBytes(text, target.Bytes);
-    }
-
     private static FieldSlots ValueSlots(CompiledField field) => field.Definition.Sort switch
     {
         FieldSort.Long => new FieldSlots(() => new Int64Field(field.Name, 0, Field.Store.NO)),
@@ -85,7 +79,7 @@ internal sealed class DocumentMapper
     {
         FieldSort.Long => new FieldSlots(() => new NumericDocValuesField(field.Name, 0)),
         FieldSort.Double => new FieldSlots(() => new DoubleDocValuesField(field.Name, 0)),
-        _ => new FieldSlots(() => new SortedDocValuesField(field.Name, new BytesRef())),
+        _ => new FieldSlots(() => new SortedDocValuesField(field.Name, new BytesRef(16))),
     };
 
     private string? ReadValues(CompiledField field, ParsedDocument document)
@@ -93,11 +87,11 @@ internal sealed class DocumentMapper
         switch (field.Virtual)
         {
             case VirtualMetadata.EntityName:
-                if (document.Document.EntityName is { } entityName)
+                if (document.Header.EntityName is { } entityName)
                     _read.Add(new FieldValue(entityName, IsNumber: false));
                 return null;
             case VirtualMetadata.LastModified:
-                _read.Add(new FieldValue(FormatTimestamp(document.Document.LastModified), IsNumber: false));
+                _read.Add(new FieldValue(Timestamp(document.Header.LastModified), IsNumber: false));
                 return null;
         }
         var root = field.Definition.Source == FieldSource.Metadata ? document.Metadata : document.Data;
@@ -106,6 +100,17 @@ internal sealed class DocumentMapper
         foreach (var element in _elements)
             _read.Add(FieldValue.From(element));
         return problem;
+    }
+
+    /// <summary>
+    /// <see cref="FormatTimestamp"/> of <paramref name="time"/>, formatted once per distinct time in a row: the documents of
+    /// one write transaction share theirs.
+    /// </summary>
+    private string Timestamp(DateTimeOffset time)
+    {
+        if (time != _lastTime || _lastTimeText is null)
+            (_lastTime, _lastTimeText) = (time, FormatTimestamp(time));
+        return _lastTimeText;
     }
 
     /// <summary>Fixed width, so ordinal string order is time order.</summary>
@@ -143,7 +148,7 @@ internal sealed class DocumentMapper
                 default:
                     mapped.Add(With(values.Next(), field.IsFullText ? value.Text : IndexFields.ExactTerm(value.Text)));
                     if (!sorted)
-                        mapped.Add(With(sortValues.Next(), IndexFields.SortValue(value.Text)));
+                        mapped.Add(WithSortValue(sortValues.Next(), value.Text));
                     break;
             }
             sorted = true;
@@ -168,9 +173,10 @@ internal sealed class DocumentMapper
         return field;
     }
 
-    private static Field With(Field field, BytesRef value)
+    /// <summary>Sets a sorted doc-values field's bytes in its own buffer: Lucene copies them when the document is added.</summary>
+    private static Field WithSortValue(Field field, string value)
     {
-        field.SetBytesValue(value);
+        IndexFields.SetSortValue(field.GetBinaryValue(), value);
         return field;
     }
 }

@@ -1,3 +1,4 @@
+using System.Buffers.Binary;
 using System.Text;
 using Lucene.Net.Util;
 
@@ -9,14 +10,19 @@ namespace RavenLite.Indexing.Extraction;
 /// </summary>
 internal static class IndexFields
 {
-    /// <summary>
-    /// The document key: indexed lower-cased (keys are case-insensitive) as the term updates and deletes name, and as
-    /// binary DocValues with its original casing, which queries read per hit.
-    /// </summary>
+    /// <summary>The document key, indexed lower-cased (keys are case-insensitive): the term updates and deletes name.</summary>
     public const string Key = "@key";
 
-    /// <summary>Numeric DocValues: the etag of the document version indexed; the tie-break of every sort.</summary>
-    public const string Etag = "@etag";
+    /// <summary>
+    /// Sorted DocValues naming the document version indexed: its etag (8 bytes, big-endian, so byte order is etag order)
+    /// followed by the key's UTF-8 with its original casing. Queries read key and etag per hit from it, and it is the
+    /// tie-break of every sort. One doc-values field rather than a binary one for the key and a numeric one for the etag:
+    /// Lucene.Net measures binary and numeric doc-values buffers by reflection on every value added.
+    /// </summary>
+    public const string Version = "@version";
+
+    /// <summary>The bytes of <see cref="Version"/> before the key: the etag.</summary>
+    public const int VersionEtagBytes = 8;
 
     /// <summary>Exact terms are cut to this many bytes of UTF-8 (Lucene refuses terms over 32,766).</summary>
     public const int MaxTermBytes = 480;
@@ -26,10 +32,49 @@ internal static class IndexFields
 
     public static string KeyTerm(string key) => key.ToLowerInvariant();
 
+    /// <summary>Writes the <see cref="Version"/> value of (<paramref name="etag"/>, <paramref name="key"/>) into <paramref name="target"/>.</summary>
+    public static void SetVersion(BytesRef target, long etag, string key)
+    {
+        var length = VersionEtagBytes + Encoding.UTF8.GetMaxByteCount(key.Length);
+        if (target.Bytes.Length < length)
+            target.Bytes = new byte[Math.Max(length, target.Bytes.Length * 2)];
+        BinaryPrimitives.WriteInt64BigEndian(target.Bytes, etag);
+        target.Offset = 0;
+        target.Length = VersionEtagBytes + Encoding.UTF8.GetBytes(key, target.Bytes.AsSpan(VersionEtagBytes));
+    }
+
+    /// <summary>The etag of a <see cref="Version"/> value.</summary>
+    public static long VersionEtag(BytesRef version) => BinaryPrimitives.ReadInt64BigEndian(version.Bytes.AsSpan(version.Offset, VersionEtagBytes));
+
+    /// <summary>The key of a <see cref="Version"/> value.</summary>
+    public static string VersionKey(BytesRef version) =>
+        Encoding.UTF8.GetString(version.Bytes, version.Offset + VersionEtagBytes, version.Length - VersionEtagBytes);
+
+    /// <summary>
+    /// The smallest <see cref="Version"/> value after every version with an etag up to <paramref name="etag"/>: a
+    /// search-after point that leaves out the version at <paramref name="etag"/> itself.
+    /// </summary>
+    public static BytesRef VersionsAfter(long etag)
+    {
+        var bytes = new byte[VersionEtagBytes];
+        BinaryPrimitives.WriteInt64BigEndian(bytes, etag + 1);
+        return new BytesRef(bytes);
+    }
+
     /// <summary>The term an exact value is indexed (and queried) as.</summary>
     public static string ExactTerm(string value) => Cut(value, MaxTermBytes);
 
-    public static BytesRef SortValue(string value) => new(Encoding.UTF8.GetBytes(Cut(value, MaxSortBytes)));
+    /// <summary>Writes the sort value of <paramref name="value"/> (its UTF-8, cut) into <paramref name="target"/>, reusing its buffer.</summary>
+    public static void SetSortValue(BytesRef target, string value) => SetUtf8(target, Cut(value, MaxSortBytes));
+
+    private static void SetUtf8(BytesRef target, string text)
+    {
+        var length = Encoding.UTF8.GetMaxByteCount(text.Length);
+        if (target.Bytes.Length < length)
+            target.Bytes = new byte[Math.Max(length, target.Bytes.Length * 2)];
+        target.Offset = 0;
+        target.Length = Encoding.UTF8.GetBytes(text, target.Bytes);
+    }
 
     /// <summary>Cuts <paramref name="value"/> to at most <paramref name="maxBytes"/> of UTF-8, at a character boundary.</summary>
     private static string Cut(string value, int maxBytes)

@@ -4,20 +4,37 @@ using RavenLite.Storage.Documents;
 namespace RavenLite.Indexing.Extraction;
 
 /// <summary>
-/// A document being indexed, its JSON parsed at most once for every index that reads it. The parse is private
-/// and disposed after the batch, so indexing does not grow the shared, cached <see cref="Document"/>.
+/// A document version being indexed: its header, and (when an index of the batch reads JSON) its body, parsed at most
+/// once for every index that reads it. The parse is private and disposed after the batch, so indexing does not grow the
+/// shared, cached <see cref="Storage.Documents.Document"/>.
 /// </summary>
-internal sealed class ParsedDocument(Document document) : IDisposable
+internal sealed class ParsedDocument : IDisposable
 {
     private static readonly JsonDocumentOptions s_options = new() { MaxDepth = 1000 };
+    private readonly Document? _body;
     private JsonDocument? _data;
     private JsonDocument? _metadata;
 
-    public Document Document { get; } = document;
+    public ParsedDocument(Document document)
+    {
+        _body = document;
+        Header = new DocumentHeader(document.Key, document.Etag, document.LastModified, document.EntityName);
+    }
 
-    public JsonElement Data => (_data ??= JsonDocument.Parse(Document.DataJson, s_options)).RootElement;
+    public ParsedDocument(DocumentHeader header) => Header = header;
 
-    public JsonElement Metadata => (_metadata ??= JsonDocument.Parse(Document.MetadataJson, s_options)).RootElement;
+    public DocumentHeader Header { get; }
+
+    public string Key => Header.Key;
+
+    public long Etag => Header.Etag;
+
+    public JsonElement Data => (_data ??= JsonDocument.Parse(Body.DataJson, s_options)).RootElement;
+
+    public JsonElement Metadata => (_metadata ??= JsonDocument.Parse(Body.MetadataJson, s_options)).RootElement;
+
+    private Document Body => _body ?? throw new InvalidOperationException(
+        $"Document '{Key}' was read without its body: the batch was read for indexes that read only headers.");
 
     public void Dispose()
     {

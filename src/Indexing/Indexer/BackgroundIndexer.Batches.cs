@@ -5,9 +5,10 @@ namespace RavenLite.Indexing.Indexer;
 internal sealed partial class BackgroundIndexer
 {
     /// <summary>
-    /// Gives one batch to every group of indexes at the same progress that is behind the database, commits the
-    /// indexes whose commit is due (also when idle, so the last batches of a burst reach disk within the commit
-    /// interval), then purges tombstones every index has committed past.
+    /// Gives one batch to every group of indexes at the same progress that is behind the database, shows queries what
+    /// is indexed when that is due (<see cref="DocumentIndex.Publish"/>), commits the indexes whose commit is due (also
+    /// when idle, so the last batches of a burst reach disk within the commit interval), then purges tombstones every
+    /// index has committed past.
     /// </summary>
     /// <returns>Whether any index moved.</returns>
     private bool RunOnce()
@@ -15,26 +16,40 @@ internal sealed partial class BackgroundIndexer
         var lastEtag = _documents.LastEtag;
         var indexes = _indexes();
         var worked = false;
-        foreach (var group in indexes.Where(i => i.LastIndexedEtag < lastEtag && Failures.IsRetryDue(i.Name)).GroupBy(i => i.LastIndexedEtag))
+        var published = false;
+        var waited = Volatile.Read(ref _waiters) > 0;
+        foreach (var group in indexes.Where(i => i.WrittenEtag < lastEtag && Failures.IsRetryDue(i.Name)).GroupBy(i => i.WrittenEtag))
         {
             if (_stopping)
                 return worked;
-            using var batch = IndexingBatch.Read(_documents, group.Key, lastEtag, _options.BatchSize);
+            using var batch = IndexingBatch.Read(_documents, group.Key, lastEtag, _options.BatchSize, group.Any(index => index.Compiled.ReadsJson));
             if (batch.FirstTombstoneEtag is { } tombstone && (_firstUnpurgedTombstone is null || tombstone < _firstUnpurgedTombstone))
                 _firstUnpurgedTombstone = tombstone;
             var now = DateTimeOffset.UtcNow;
+            // A waiting query is served as soon as the indexes reach the etag the database had when this round began.
+            var reachedWaiters = waited && batch.UpToEtag >= lastEtag;
             foreach (var index in group)
-                worked |= ApplyBatch(index, batch, now);
+            {
+                if (ApplyBatch(index, batch, now))
+                {
+                    worked = true;
+                    published |= Guarded(index, () => index.Publish(reachedWaiters));
+                }
+            }
         }
-        if (worked)
-            NotifyProgress();
         foreach (var index in indexes)
         {
             if (_stopping)
                 return worked;
-            if (Failures.IsRetryDue(index.Name))
-                Guarded(index, index.CommitIfDue);
+            if (!Failures.IsRetryDue(index.Name))
+                continue;
+            // Nothing left to index: whatever the writer holds is shown now.
+            if (!worked)
+                published |= Guarded(index, () => index.Publish(now: true));
+            Guarded(index, index.CommitIfDue);
         }
+        if (published)
+            NotifyProgress();
         PurgeTombstones(indexes);
         return worked;
     }
@@ -52,7 +67,7 @@ internal sealed partial class BackgroundIndexer
             var written = write();
             // A failing index has recovered once what it indexed is committed, not merely searchable: a batch can
             // succeed in memory and its commit still fail on a full disk.
-            if (written && index.CommittedEtag >= index.LastIndexedEtag)
+            if (written && index.CommittedEtag >= index.WrittenEtag)
                 Failures.Progressed(index.Name);
             return written;
         }
@@ -69,7 +84,7 @@ internal sealed partial class BackgroundIndexer
 #pragma warning disable CA1031 // One index failing (a full disk, say) is recorded and retried; the other indexes go on.
         catch (Exception ex) when (!_stopping && ex is not OutOfMemoryException)
         {
-            Failures.Failed(index.Name, index.LastIndexedEtag + 1, ex);
+            Failures.Failed(index.Name, index.WrittenEtag + 1, ex);
             return false;
         }
 #pragma warning restore CA1031

@@ -26,6 +26,7 @@ internal sealed partial class BackgroundIndexer : IDisposable
     private readonly Thread _thread;
     private volatile bool _stopping;
     private volatile bool _paused;
+    private int _waiters;
     private long? _firstUnpurgedTombstone;
     private int _disposed;
 
@@ -66,25 +67,42 @@ internal sealed partial class BackgroundIndexer : IDisposable
     }
 
     /// <summary>
-    /// Waits until <paramref name="caughtUp"/> holds, checking each time the indexer commits a batch.
+    /// Waits until <paramref name="caughtUp"/> holds, checking each time the indexer shows queries more.
     /// </summary>
     /// <returns>False when <paramref name="timeout"/> passed first.</returns>
     public bool WaitFor(Func<bool> caughtUp, TimeSpan timeout)
     {
         var deadline = DateTime.UtcNow + timeout;
-        lock (_progressLock)
+        WaitBegins();
+        try
         {
-            while (!caughtUp())
+            lock (_progressLock)
             {
-                var left = deadline - DateTime.UtcNow;
-                if (left <= TimeSpan.Zero || _stopping)
-                    return caughtUp();
-                Wake();
-                Monitor.Wait(_progressLock, left < MaxIdleWait ? left : MaxIdleWait);
+                while (!caughtUp())
+                {
+                    var left = deadline - DateTime.UtcNow;
+                    if (left <= TimeSpan.Zero || _stopping)
+                        return caughtUp();
+                    Wake();
+                    Monitor.Wait(_progressLock, left < MaxIdleWait ? left : MaxIdleWait);
+                }
+                return true;
             }
-            return true;
+        }
+        finally
+        {
+            WaitEnds();
         }
     }
+
+    /// <summary>
+    /// Says a query waits for the indexes to catch up: until <see cref="WaitEnds"/>, the indexer shows queries what it
+    /// indexed as soon as it reaches the database's last etag, rather than at its refresh interval.
+    /// </summary>
+    public void WaitBegins() => Interlocked.Increment(ref _waiters);
+
+    /// <summary>Ends what <see cref="WaitBegins"/> began.</summary>
+    public void WaitEnds() => Interlocked.Decrement(ref _waiters);
 
     private void Run()
     {
@@ -108,7 +126,7 @@ internal sealed partial class BackgroundIndexer : IDisposable
             {
                 if (_stopping)
                     break; // the database is closing under the batch
-                Failures.Failed(IndexingFailures.Indexer, _indexes().Select(i => i.LastIndexedEtag).DefaultIfEmpty().Min() + 1, ex);
+                Failures.Failed(IndexingFailures.Indexer, _indexes().Select(i => i.WrittenEtag).DefaultIfEmpty().Min() + 1, ex);
                 worked = false;
                 idleWait = MaxIdleWait;
             }
@@ -140,7 +158,7 @@ internal sealed partial class BackgroundIndexer : IDisposable
     }
 
     /// <summary>
-    /// Completes when the indexer next commits a batch (or stops). Read it before checking progress, so a batch
+    /// Completes when the indexer next shows queries more (or stops). Read it before checking progress, so a batch
     /// committed in between is not missed.
     /// </summary>
     public Task NextProgress => Volatile.Read(ref _progressed).Task;

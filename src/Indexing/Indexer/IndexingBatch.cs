@@ -33,17 +33,21 @@ internal sealed class IndexingBatch(long afterEtag, long upToEtag, List<BatchIte
     /// Reads the changes after <paramref name="afterEtag"/>, up to <paramref name="lastEtag"/> (the database's last
     /// etag, read before this): documents in one storage read transaction, deletions in another. Nothing written
     /// after <paramref name="lastEtag"/> is taken, and the end is moved back to the last item of a full read, so
-    /// no change in the range can be missing however the two reads interleave with writes.
+    /// no change in the range can be missing however the two reads interleave with writes. With <paramref name="json"/>
+    /// false, documents are read as headers only (no index of the batch reads their JSON).
     /// </summary>
-    public static IndexingBatch Read(IIndexedDocuments store, long afterEtag, long lastEtag, int batchSize)
+    public static IndexingBatch Read(IIndexedDocuments store, long afterEtag, long lastEtag, int batchSize, bool json)
     {
         var upTo = lastEtag;
         var tombstones = store.GetTombstonesAfterEtag(afterEtag, batchSize);
         if (tombstones.Count == batchSize)
             upTo = Math.Min(upTo, tombstones[^1].Etag);
         var unreadable = new List<BatchItem>();
-        var documents = store.GetDocumentsAfterEtag(afterEtag, batchSize, addToCache: false,
-            (key, etag, error) => unreadable.Add(new BatchItem(etag, key, null, $"{error.GetType().Name}: {error.Message}")));
+        Action<string, long, Exception> onUnreadable =
+            (key, etag, error) => unreadable.Add(new BatchItem(etag, key, null, $"{error.GetType().Name}: {error.Message}"));
+        var documents = json
+            ? store.GetDocumentsAfterEtag(afterEtag, batchSize, addToCache: false, onUnreadable).Select(document => new ParsedDocument(document)).ToList()
+            : store.GetHeadersAfterEtag(afterEtag, batchSize, onUnreadable).Select(header => new ParsedDocument(header)).ToList();
         if (documents.Count + unreadable.Count == batchSize)
             upTo = Math.Min(upTo, Math.Max(documents.Count > 0 ? documents[^1].Etag : 0, unreadable.Count > 0 ? unreadable[^1].Etag : 0));
 
@@ -57,7 +61,9 @@ internal sealed class IndexingBatch(long afterEtag, long upToEtag, List<BatchIte
         foreach (var document in documents)
         {
             if (document.Etag <= upTo)
-                items.Add(new BatchItem(document.Etag, document.Key, new ParsedDocument(document)));
+                items.Add(new BatchItem(document.Etag, document.Key, document));
+            else
+                document.Dispose();
         }
         items.Sort(static (x, y) => x.Etag.CompareTo(y.Etag));
         return new IndexingBatch(afterEtag, upTo, items);

@@ -11,7 +11,8 @@ namespace RavenLite.Indexing.Persistence;
 internal sealed record CommitData(string Definition, Guid Generation, IndexState State)
 {
     /// <summary>The layout of the user data and of the Lucene documents; another value means rebuild.</summary>
-    public const string CurrentFormat = "ravenlite-lucene-1";
+    /// <remarks>2: key and etag in one sorted doc-values field (<see cref="Extraction.IndexFields.Version"/>).</remarks>
+    public const string CurrentFormat = "ravenlite-lucene-2";
 
     private const string FormatKey = "ravenlite.format";
     private const string DefinitionKey = "ravenlite.definition";

@@ -101,8 +101,7 @@ internal sealed partial class LuceneIndex : IDisposable
         // Merges only ever join adjacent segments, so doc id order stays the order documents were indexed in
         // (etag order): unsorted results come in that order, and a continuation can seek by etag.
         MergePolicy = new LogByteSizeMergePolicy(),
-        // Merges run on the indexer thread during its commits: no merge thread can fail where nothing catches it.
-        MergeScheduler = new SerialMergeScheduler(),
+        MergeScheduler = new CommitMergeScheduler(),
         // A backup pins the last commit's files (Snapshot) while it copies them; otherwise only the last commit is kept.
         IndexDeletionPolicy = new SnapshotDeletionPolicy(new KeepOnlyLastCommitDeletionPolicy()),
     };
@@ -113,9 +112,13 @@ internal sealed partial class LuceneIndex : IDisposable
     /// </summary>
     public void Refresh() => Searchers.MaybeRefreshBlocking();
 
-    /// <summary>Commits (durably) what the writer holds with <paramref name="data"/> as the commit's user data.</summary>
+    /// <summary>
+    /// Runs the merges due, then commits (durably) what the writer holds with <paramref name="data"/> as the commit's
+    /// user data.
+    /// </summary>
     public void Commit(CommitData data)
     {
+        Writer.MaybeMerge(); // the one place merges run while the index is open (CommitMergeScheduler)
         Writer.SetCommitData(data.ToUserData());
         Writer.Commit();
     }

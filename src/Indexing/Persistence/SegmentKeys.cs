@@ -1,5 +1,4 @@
 using System.Collections.Concurrent;
-using System.Text;
 using Lucene.Net.Index;
 using Lucene.Net.Util;
 using RavenLite.Indexing.Extraction;
@@ -7,7 +6,8 @@ using RavenLite.Indexing.Extraction;
 namespace RavenLite.Indexing.Persistence;
 
 /// <summary>
-/// The document key and indexed etag of every doc of one segment, read once from its DocValues into arrays, so a
+/// The document key and indexed etag of every doc of one segment, read once from its <see cref="IndexFields.Version"/>
+/// DocValues into arrays, so a
 /// query reads a hit's key and etag with two array loads: no stored-field block is decompressed per hit.
 /// </summary>
 internal sealed class SegmentKeys
@@ -29,14 +29,18 @@ internal sealed class SegmentKeys
         var count = reader.MaxDoc;
         var keys = new string[count];
         var etags = new long[count];
-        var keyValues = reader.GetBinaryDocValues(IndexFields.Key);
-        var etagValues = reader.GetNumericDocValues(IndexFields.Etag);
+        var versions = reader.GetSortedDocValues(IndexFields.Version);
         var bytes = new BytesRef();
-        for (var doc = 0; doc < count; doc++)
+        for (var doc = 0; doc < count && versions is not null; doc++)
         {
-            keyValues?.Get(doc, bytes);
-            keys[doc] = keyValues is null ? "" : Encoding.UTF8.GetString(bytes.Bytes, bytes.Offset, bytes.Length);
-            etags[doc] = etagValues?.Get(doc) ?? 0;
+            versions.Get(doc, bytes);
+            if (bytes.Length < IndexFields.VersionEtagBytes)
+            {
+                keys[doc] = "";
+                continue;
+            }
+            keys[doc] = IndexFields.VersionKey(bytes);
+            etags[doc] = IndexFields.VersionEtag(bytes);
         }
         return new SegmentKeys(keys, etags);
     }

@@ -1,5 +1,6 @@
 using Lucene.Net.Index;
 using Lucene.Net.Search;
+using RavenLite.Indexing.Extraction;
 using RavenLite.Indexing.Persistence;
 
 namespace RavenLite.Indexing.Querying;
@@ -102,8 +103,8 @@ internal static class PageSearch
         FieldDoc? afterDoc = null;
         if (after is not null)
         {
-            // The etag is the sort's last key and unique, so the doc id (which merges change) never decides.
-            afterDoc = new FieldDoc(int.MaxValue, float.NaN, [.. after.SortValues, J2N.Numerics.Int64.GetInstance(after.Etag)]);
+            // The version (etag first) is the sort's last key and unique, so the doc id (which merges change) never decides.
+            afterDoc = new FieldDoc(int.MaxValue, float.NaN, [.. after.SortValues, IndexFields.VersionsAfter(after.Etag)]);
         }
         var collector = TopFieldCollector.Create(SortField.ToLucene(sort), (int)Math.Min(wanted, int.MaxValue), afterDoc,
             fillFields: true, trackDocScores: false, trackMaxScore: false, docsScoredInOrder: false);

@@ -43,7 +43,7 @@ internal readonly record struct SortField(CompiledField Field, bool Descending)
     /// <summary>
     /// The Lucene sort: the fields' DocValues (strings in UTF-8 byte order, i.e. code-point order; a missing value
     /// first ascending, last descending), then the indexed etag, unique per document, so the order is total and a
-    /// search-after point stays exact across segment merges.
+    /// search-after point stays exact across segment merges (<see cref="IndexFields.Version"/> starts with the etag).
     /// </summary>
     public static Sort ToLucene(SortField[] fields)
     {
@@ -62,7 +62,7 @@ internal readonly record struct SortField(CompiledField Field, bool Descending)
             else if (field.Kind == FieldSort.Double)
                 sort[i].SetMissingValue(J2N.Numerics.Double.GetInstance(double.NegativeInfinity));
         }
-        sort[^1] = new LuceneSortField(IndexFields.Etag, SortFieldType.INT64);
+        sort[^1] = new LuceneSortField(IndexFields.Version, SortFieldType.STRING);
         return new Sort(sort);
     }
 

@@ -22,23 +22,36 @@ public sealed partial class DocumentStore
     /// key as stored, lower-cased), its etag and the error, it counts toward <paramref name="maxCount"/>, and the feed
     /// goes on past it. For indexers, which must never stall on one document. With a null callback the error is thrown.
     /// </summary>
-    public IReadOnlyList<Document> GetDocumentsAfterEtag(long etag, int maxCount, bool addToCache, Action<string, long, Exception>? unreadable)
+    public IReadOnlyList<Document> GetDocumentsAfterEtag(long etag, int maxCount, bool addToCache, Action<string, long, Exception>? unreadable) =>
+        ReadAfterEtag(etag, maxCount, unreadable, (IReadTransaction tx, ReadOnlySpan<byte> storageKey, out Document document) =>
+            (document = Load(tx, storageKey, addToCache)!) is not null);
+
+    /// <inheritdoc cref="IIndexedDocuments.GetHeadersAfterEtag"/>
+    public IReadOnlyList<DocumentHeader> GetHeadersAfterEtag(long etag, int maxCount, Action<string, long, Exception>? unreadable) =>
+        ReadAfterEtag<DocumentHeader>(etag, maxCount, unreadable, TryLoadHeader);
+
+    /// <summary>
+    /// The current versions after <paramref name="etag"/> in etag order, each read by <paramref name="load"/> from its
+    /// storage key (false: gone meanwhile), in one read transaction; see <see cref="GetDocumentsAfterEtag(long, int, bool, Action{string, long, Exception}?)"/>.
+    /// </summary>
+    private List<T> ReadAfterEtag<T>(long etag, int maxCount, Action<string, long, Exception>? unreadable, VersionLoader<T> load)
     {
         ArgumentOutOfRangeException.ThrowIfNegative(etag);
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(maxCount);
         ThrowIfDisposed();
-        var batch = new List<Document>(Math.Min(maxCount, 1024));
+        var batch = new List<T>(Math.Min(maxCount, 1024));
         var seen = 0;
         using var tx = Engine.BeginRead();
         ReadAheadAfterEtag(tx, etag, maxCount);
         using var cursor = tx.OpenCursor(ByEtagTable);
         for (var found = cursor.Seek(StoredValues.EtagKey(etag + 1)); found && seen < maxCount; found = cursor.MoveNext())
         {
-            Document? document;
+            bool loaded;
+            T version;
 #pragma warning disable CA1031 // Whatever a damaged record throws, the caller that asked is told and the feed goes on.
             try
             {
-                document = Load(tx, cursor.Value, addToCache);
+                loaded = load(tx, cursor.Value, out version);
             }
             catch (Exception ex) when (unreadable is not null && ex is not OutOfMemoryException)
             {
@@ -47,13 +60,25 @@ public sealed partial class DocumentStore
                 continue;
             }
 #pragma warning restore CA1031
-            if (document is not null)
+            if (loaded)
             {
                 seen++;
-                batch.Add(document);
+                batch.Add(version);
             }
         }
         return batch;
+    }
+
+    private delegate bool VersionLoader<T>(IReadTransaction tx, ReadOnlySpan<byte> storageKey, out T version);
+
+    private bool TryLoadHeader(IReadTransaction tx, ReadOnlySpan<byte> storageKey, out DocumentHeader header)
+    {
+        header = default;
+        if (!tx.TryGet(DocumentsTable, storageKey, out var span))
+            return false;
+        var record = new DocumentRecord(span);
+        header = new DocumentHeader(record.Key, record.Etag, record.LastModified, record.EntityName);
+        return true;
     }
 
     /// <summary>Tombstones with an etag greater than <paramref name="etag"/>, in etag order, at most <paramref name="maxCount"/>.</summary>

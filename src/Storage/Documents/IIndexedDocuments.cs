@@ -49,6 +49,13 @@ public interface IIndexedDocuments
     /// </summary>
     IReadOnlyList<Document> GetDocumentsAfterEtag(long etag, int maxCount, bool addToCache, Action<string, long, Exception>? unreadable);
 
+    /// <summary>
+    /// As <see cref="GetDocumentsAfterEtag"/>, but only each version's header: its metadata and data are not decoded.
+    /// For indexes that read nothing but the key, etag, entity name and last-modified time. A record whose framing is
+    /// damaged is handed to <paramref name="unreadable"/> as there.
+    /// </summary>
+    IReadOnlyList<DocumentHeader> GetHeadersAfterEtag(long etag, int maxCount, Action<string, long, Exception>? unreadable);
+
     /// <summary>Tombstones with an etag greater than <paramref name="etag"/>, in etag order, at most <paramref name="maxCount"/>.</summary>
     IReadOnlyList<Tombstone> GetTombstonesAfterEtag(long etag, int maxCount);
 

@@ -42,6 +42,24 @@ public sealed class NearRealTimeTests : IDisposable
     }
 
     [Fact]
+    public void Without_a_refresh_interval_due_queries_see_what_is_indexed_once_the_indexer_has_caught_up()
+    {
+        using var db = new TestIndexes(batchSize: 16, refreshInterval: TimeSpan.FromHours(1));
+        db.Documents.Batch([.. Enumerable.Range(0, 100).Select(i => BatchCommand.Put($"carts/{i}", SeedCart.Data, SeedCart.Metadata))]);
+        Assert.Equal(100, db.Query(TestDefinitions.ByEntityName, "Tag:Item", pageSize: 0).TotalResults);
+
+        db.Put("carts/late", """{"cartId": 1}""", "Item");
+        var lastEtag = db.Documents.LastEtag;
+        var deadline = DateTime.UtcNow + TimeSpan.FromSeconds(30);
+        while (db.Indexes.GetStatistics(TestDefinitions.ByEntityName).LastIndexedEtag < lastEtag && DateTime.UtcNow < deadline)
+            Thread.Sleep(10);
+
+        var unwaited = db.Indexes.Query(TestDefinitions.ByEntityName, new IndexQuery { Query = "Tag:Item", PageSize = 0 });
+        Assert.False(unwaited.IsStale);
+        Assert.Equal(101, unwaited.TotalResults);
+    }
+
+    [Fact]
     public void A_clean_close_commits_so_the_reopened_indexes_index_nothing_again()
     {
         PutCarts(0, 100);

@@ -10,12 +10,15 @@ internal sealed class TestIndexes : IDisposable
 
     private readonly int _commitEveryBatches;
     private readonly TimeSpan _commitInterval;
+    private readonly TimeSpan? _refreshInterval;
 
     /// <param name="directory">The folder; a fresh temp one when null.</param>
     /// <param name="batchSize">Documents per indexing batch.</param>
     /// <param name="neverCommitWhileOpen">Indexes commit on close only, never by their cadence.</param>
-    public TestIndexes(string? directory = null, int batchSize = 1024, bool neverCommitWhileOpen = false)
+    /// <param name="refreshInterval">How often a busy indexer refreshes searchers; null for the default.</param>
+    public TestIndexes(string? directory = null, int batchSize = 1024, bool neverCommitWhileOpen = false, TimeSpan? refreshInterval = null)
     {
+        _refreshInterval = refreshInterval;
         Directory = directory ?? Path.Combine(Path.GetTempPath(), "ravenlite-indexing-tests", Guid.NewGuid().ToString("N"));
         BatchSize = batchSize;
         var defaults = new IndexingOptions { DataDirectory = Directory };
@@ -52,6 +55,7 @@ internal sealed class TestIndexes : IDisposable
             BatchSize = BatchSize,
             CommitEveryBatches = _commitEveryBatches,
             CommitInterval = _commitInterval,
+            RefreshInterval = _refreshInterval ?? new IndexingOptions { DataDirectory = Directory }.RefreshInterval,
             Log = line =>
             {
                 lock (_log)

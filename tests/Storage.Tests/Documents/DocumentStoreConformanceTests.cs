@@ -134,6 +134,32 @@ public sealed class DocumentStoreConformanceTests : IDisposable
     }
 
     [EngineTheory]
+    public void Headers_after_an_etag_are_the_documents_feed_without_the_bodies(StorageEngineKind engine)
+    {
+        using var store = Open(engine, _dir.Path);
+        for (var i = 0; i < 25; i++)
+            store.Put($"D/{i}", Json($$"""{"i":{{i}}}"""), i % 2 == 0 ? Entity("Even") : null);
+        store.Put("d/3", Json("""{"i":3,"updated":true}"""));
+        store.Delete("d/4");
+
+        var documents = store.GetDocumentsAfterEtag(0, 100);
+        var headers = new List<DocumentHeader>();
+        long last = 0;
+        while (store.GetHeadersAfterEtag(last, 7, unreadable: null) is { Count: > 0 } batch)
+        {
+            Assert.True(batch.Count <= 7);
+            headers.AddRange(batch);
+            last = batch[^1].Etag;
+        }
+
+        Assert.Equal(24, headers.Count);
+        Assert.Equal(documents.Select(d => new DocumentHeader(d.Key, d.Etag, d.LastModified, d.EntityName)), headers);
+        Assert.Equal("d/3", headers[^1].Key);
+        Assert.Equal("Even", headers[0].EntityName);
+        Assert.Null(headers[1].EntityName);
+    }
+
+    [EngineTheory]
     public void Deletes_leave_tombstones_until_purged(StorageEngineKind engine)
     {
         using var store = Open(engine, _dir.Path);
