@@ -32,7 +32,7 @@ prebuilt_pid=""
 stop() {
     # Only the processes this script started, by their ids; SIGTERM lets a server close its database.
     for pid in $prebuilt_pid $(cat "$work"/server-*.pid 2>/dev/null); do
-        kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true
+        stop_process "$pid"
     done
     rm -rf "$work"
 }

@@ -28,7 +28,7 @@ postgres_dir=""
 stop() {
     # Only the processes this script started, by their ids; SIGTERM lets a server close its database.
     for pid in $(cat "$work"/server-*.pid 2>/dev/null); do
-        kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true
+        stop_process "$pid"
     done
     [ -n "$postgres_dir" ] && bash build/test-postgres.sh stop "$postgres_dir"
     rm -rf "$work"

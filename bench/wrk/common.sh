@@ -24,6 +24,19 @@ listening_address() { # log pid
     return 1
 }
 
+# Stops a process this script started with SIGTERM (a server then closes its database) and waits up to 30 s until it
+# has exited: `wait` cannot, when the process was started inside a command substitution (not this shell's child), and
+# deleting its folder while it still closes fails.
+stop_process() { # pid
+    kill "$1" 2>/dev/null || return 0
+    wait "$1" 2>/dev/null || true
+    for _ in $(seq 1 300); do
+        kill -0 "$1" 2>/dev/null || return 0
+        sleep 0.1
+    done
+    kill -9 "$1" 2>/dev/null || true
+}
+
 run_wrk() { # seconds connections url script [script arguments...]
     local threads=$(( $2 < 2 ? $2 : 2 ))
     local script_args=("${@:5}")
