@@ -16,7 +16,7 @@ internal static partial class Importer
         using var endpoint = TransferEndpoints.Open(options);
         var target = (IDocumentTarget)endpoint;
         var reader = PipeReader.Create(input, new StreamPipeReaderOptions(bufferSize: 1 << 16, leaveOpen: true));
-        var batch = new List<(byte[] Line, long Number)>(TransferOptions.BatchSize);
+        var batch = new ImportBatch();
         long lineNumber = 0;
         var length = input.CanSeek ? input.Length : 0;
         // The batch being written while the next one is read and converted: the write and the conversion overlap.
@@ -32,13 +32,14 @@ internal static partial class Importer
             catch (TransferException ex)
             {
                 // The batch before it is written (or refused) first, so the message counts what was imported.
+                batch.Dispose();
                 await writing;
                 throw new TransferException($"{ex.Message} {NothingWritten(batch, progress.Done)}", ex.InnerException);
             }
             await writing;
             var lines = batch;
             var fraction = length > 0 ? (double)input.Position / length : (double?)null;
-            batch = new List<(byte[] Line, long Number)>(TransferOptions.BatchSize);
+            batch = new ImportBatch();
             writing = Task.Run(() => WriteAsync(target, documents, lines, fraction, progress, cancellationToken), cancellationToken);
         }
 
@@ -53,7 +54,7 @@ internal static partial class Importer
                     lineNumber++;
                     if (JsonLine.IsBlank(line))
                         continue;
-                    batch.Add((line.ToArray(), lineNumber));
+                    batch.Add(line, lineNumber);
                     if (batch.Count == TransferOptions.BatchSize)
                         await WriteBatchAsync();
                 }
@@ -70,24 +71,28 @@ internal static partial class Importer
         {
             // Never close the database under a batch still being written (a failed read, cancellation).
             await Task.WhenAny(writing);
+            batch.Dispose();
         }
         progress.Finish();
         return progress.Summary("Imported");
     }
 
     /// <summary>One batch in one transaction; a refusal names the line of the refused command.</summary>
-    private static async Task WriteAsync(IDocumentTarget target, TransferDocument[] documents, List<(byte[] Line, long Number)> lines,
+    private static async Task WriteAsync(IDocumentTarget target, TransferDocument[] documents, ImportBatch lines,
         double? fraction, TransferProgress progress, CancellationToken cancellationToken)
     {
-        try
+        using (lines)
         {
-            await target.WriteAsync(documents, cancellationToken);
+            try
+            {
+                await target.WriteAsync(documents, cancellationToken);
+            }
+            catch (Exception ex) when (ex is ArgumentException or TransferException)
+            {
+                throw Refused(ex, lines, progress.Done);
+            }
+            progress.Add(lines.Count, fraction);
         }
-        catch (Exception ex) when (ex is ArgumentException or TransferException)
-        {
-            throw Refused(ex, lines, progress.Done);
-        }
-        progress.Add(lines.Count, fraction);
     }
 
     /// <summary>
@@ -95,13 +100,13 @@ internal static partial class Importer
     /// the first bad line, in file order, stops the import before anything of the batch is written (the caller adds
     /// what was written before it to the message).
     /// </summary>
-    private static TransferDocument[] Convert(List<(byte[] Line, long Number)> batch)
+    private static TransferDocument[] Convert(ImportBatch batch)
     {
         var documents = new TransferDocument[batch.Count];
         var errors = new string?[batch.Count];
         Parallel.For(0, batch.Count, i =>
         {
-            if (JsonLine.TryParse(batch[i].Line, out var document, out var error))
+            if (JsonLine.TryParse(batch.LineAt(i), out var document, out var error))
                 documents[i] = document!;
             else
                 errors[i] = error;
@@ -109,23 +114,23 @@ internal static partial class Importer
         for (var i = 0; i < errors.Length; i++)
         {
             if (errors[i] is { } error)
-                throw new TransferException($"Line {batch[i].Number}: {error}");
+                throw new TransferException($"Line {batch.NumberAt(i)}: {error}");
         }
         return documents;
     }
 
     /// <summary>A batch the database or server refused: the message names the command, which is turned into its line.</summary>
-    private static TransferException Refused(Exception ex, List<(byte[] Line, long Number)> batch, long done)
+    private static TransferException Refused(Exception ex, ImportBatch batch, long done)
     {
         var message = ex.Message;
         var match = CommandIndex().Match(message);
         if (match.Success && int.TryParse(match.Groups[1].ValueSpan, out var index) && index < batch.Count)
-            message = $"Line {batch[index].Number}: {message[(match.Index + match.Length)..].TrimStart(' ', ':')}";
+            message = $"Line {batch.NumberAt(index)}: {message[(match.Index + match.Length)..].TrimStart(' ', ':')}";
         return new TransferException($"{message} {NothingWritten(batch, done)}", ex);
     }
 
-    private static string NothingWritten(List<(byte[] Line, long Number)> batch, long done) =>
-        $"Nothing from its batch (lines {batch[0].Number}-{batch[^1].Number}, {batch.Count} documents) was written; {done:N0} documents before it were imported.";
+    private static string NothingWritten(ImportBatch batch, long done) =>
+        $"Nothing from its batch (lines {batch.NumberAt(0)}-{batch.NumberAt(batch.Count - 1)}, {batch.Count} documents) was written; {done:N0} documents before it were imported.";
 
     private static Stream OpenInput(string file)
     {

@@ -57,12 +57,13 @@ internal static class JsonLine
     /// Parses and checks the line in one pass: a <see cref="Utf8JsonReader"/> walks it, and the data and metadata
     /// objects go from the reader straight into their BSON. False with what is wrong (a sentence) when it is bad.
     /// </summary>
-    public static bool TryParse(byte[] line, out TransferDocument? document, out string? error)
+    public static bool TryParse(ReadOnlyMemory<byte> line, out TransferDocument? document, out string? error)
     {
         document = null;
+        var text = line.Span;
         try
         {
-            var reader = new Utf8JsonReader(line, s_readerOptions);
+            var reader = new Utf8JsonReader(text, s_readerOptions);
             reader.Read();
             if (reader.TokenType != JsonTokenType.StartObject)
                 throw new ArgumentException($"a line must be a JSON object, not {Describe(reader.TokenType)}.");
@@ -85,8 +86,8 @@ internal static class JsonLine
                         break;
                     case "data" when reader.TokenType == JsonTokenType.StartObject:
                         dataKind = reader.TokenType;
-                        data = DocumentContent.FromJson(ref reader, line);
-                        dataJson = line.AsMemory(start, (int)reader.BytesConsumed - start);
+                        data = DocumentContent.FromJson(ref reader, text);
+                        dataJson = line.Slice(start, (int)reader.BytesConsumed - start);
                         break;
                     case "data":
                         dataKind = reader.TokenType;
@@ -95,8 +96,8 @@ internal static class JsonLine
                     case "metadata" when reader.TokenType == JsonTokenType.Null:
                         break;
                     case "metadata" when reader.TokenType == JsonTokenType.StartObject:
-                        metadata = DocumentContent.FromJson(ref reader, line, MetadataNames.IsReserved);
-                        metadataJson = line.AsMemory(start, (int)reader.BytesConsumed - start);
+                        metadata = DocumentContent.FromJson(ref reader, text, MetadataNames.IsReserved);
+                        metadataJson = line.Slice(start, (int)reader.BytesConsumed - start);
                         break;
                     case "etag" when reader.TokenType == JsonTokenType.Number && reader.TryGetInt64(out var expected) && expected >= 0:
                         etag = expected;

@@ -33,6 +33,28 @@ public sealed class ExportImportTests : IDisposable
     }
 
     [Fact]
+    public async Task Lines_larger_than_a_batch_buffer_are_imported_whole()
+    {
+        var (target, file) = (Track(NewFolder()), Track(NewFolder() + ".jsonl"));
+        // 1,200 lines of ~3 KB: the first batch holds about 3 MB of lines, past the 1 MB its buffer starts with.
+        var text = new string('t', 3000);
+        var lines = Enumerable.Range(0, 1200).Select(i => "{\"key\":\"notes/" + i + "\",\"data\":{\"n\":" + i + ",\"text\":\"" + text + "\"}}");
+        await File.WriteAllLinesAsync(file, lines);
+
+        var import = await RunAsync("import", "--data-dir", target, file);
+
+        Assert.True(import.ExitCode == 0, import.Error);
+        using var database = Open(target);
+        Assert.Equal(1200, database.GetStatistics().Documents);
+        foreach (var i in new[] { 0, 999, 1000, 1199 })
+        {
+            var data = database.Get("notes/" + i)!.Data;
+            Assert.Equal(i, data.GetProperty("n").GetInt32());
+            Assert.Equal(text, data.GetProperty("text").GetString());
+        }
+    }
+
+    [Fact]
     public async Task A_bad_line_is_reported_with_its_number_and_nothing_of_its_batch_is_written()
     {
         var (target, file) = (Track(NewFolder()), Track(NewFolder() + ".jsonl"));
