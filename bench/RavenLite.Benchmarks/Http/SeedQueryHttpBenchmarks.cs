@@ -10,7 +10,7 @@ namespace RavenLite.Benchmarks.Http;
 /// <summary>
 /// The seed query over HTTP on loopback, warm cache: the real RavenLite server, started in-process on 127.0.0.1
 /// (port 0) over the seed scenario (1,024 seed carts among 1,024 user documents), answering <c>GET /indexes/Raven/DocumentsByEntityName?query=Tag:Item&amp;pageSize=1024</c>,
-/// with HttpClient reading the whole body; next to a minimal Kestrel endpoint returning the same bytes, captured
+/// with HttpClient reading the whole body (into a kept buffer: <see cref="ResponseBody"/>); next to a minimal Kestrel endpoint returning the same bytes, captured
 /// from the real response. The difference is RavenLite's own work: routing, parameters, the query, the ETag and
 /// streaming the documents with their metadata. The real server runs twice: with its query response cache (the
 /// default: an unchanged query is served from kept bytes, checked before it runs) and with it off
@@ -43,6 +43,8 @@ public class SeedQueryHttpBenchmarks : IDisposable
     private HttpClient _serverClient = null!;
     private HttpClient _uncachedClient = null!;
     private HttpClient _prebuiltClient = null!;
+
+    private readonly ResponseBody _body = new();
 
     [GlobalSetup]
     public async Task Setup()
@@ -98,21 +100,21 @@ public class SeedQueryHttpBenchmarks : IDisposable
 
     /// <summary>The bytes alone, from a minimal endpoint, one write with a Content-Length: Kestrel + loopback + HttpClient.</summary>
     [Benchmark(Baseline = true, Description = "prebuilt bytes, Content-Length")]
-    public async Task<int> PrebuiltBytes() => (await _prebuiltClient.GetByteArrayAsync("/prebuilt")).Length;
+    public Task<int> PrebuiltBytes() => _body.ReadAsync(_prebuiltClient, "/prebuilt");
 
     /// <summary>The same bytes streamed without a length (chunked), as any response that is not built whole first must be.</summary>
     [Benchmark(Description = "prebuilt bytes, chunked")]
-    public async Task<int> PrebuiltChunked() => (await _prebuiltClient.GetByteArrayAsync("/prebuilt-chunked")).Length;
+    public Task<int> PrebuiltChunked() => _body.ReadAsync(_prebuiltClient, "/prebuilt-chunked");
 
     /// <summary>The seed query through the real server, whole body read: after the first, served from the response cache.</summary>
     [Benchmark(Description = "RavenLite: Tag:Item, pageSize 1024")]
-    public async Task<int> RavenLiteSeedQuery() => (await _serverClient.GetByteArrayAsync(SeedQueryPath)).Length;
+    public Task<int> RavenLiteSeedQuery() => _body.ReadAsync(_serverClient, SeedQueryPath);
 
     /// <summary>The seed query with the response cache off: the query runs and the page is written every time.</summary>
     [Benchmark(Description = "RavenLite: Tag:Item, pageSize 1024, response cache off")]
-    public async Task<int> RavenLiteSeedQueryUncached() => (await _uncachedClient.GetByteArrayAsync(SeedQueryPath)).Length;
+    public Task<int> RavenLiteSeedQueryUncached() => _body.ReadAsync(_uncachedClient, SeedQueryPath);
 
     /// <summary>The same query counting only, response cache off: the per-request overhead of the server and the index, no documents.</summary>
     [Benchmark(Description = "RavenLite: Tag:Item, pageSize 0")]
-    public async Task<int> RavenLiteCountOnly() => (await _uncachedClient.GetByteArrayAsync(CountOnlyPath)).Length;
+    public Task<int> RavenLiteCountOnly() => _body.ReadAsync(_uncachedClient, CountOnlyPath);
 }
