@@ -3,7 +3,6 @@ using Microsoft.Extensions.DependencyInjection;
 using RavenLite.Benchmarks.Infrastructure;
 using RavenLite.Client;
 using RavenLite.Database;
-using RavenLite.Server;
 
 namespace RavenLite.Benchmarks.Client;
 
@@ -29,8 +28,7 @@ internal sealed class ClientServer : IDisposable
     public ClientServer(bool cacheEnabled, int carts, int others)
     {
         string[] cache = cacheEnabled ? [] : ["--cache-size-mb", "0"];
-        _server = RavenLiteServer.Build(["--data-dir", _directory, "--urls", "http://127.0.0.1:0", "--Logging:LogLevel:Default=Warning", .. cache]);
-        _server.StartAsync().GetAwaiter().GetResult();
+        _server = BenchmarkServer.Start(_directory, cache);
         SeedDataset.Load(_server.Services.GetRequiredService<DocumentDatabase>(), carts, others);
         Url = new Uri(_server.Urls.First());
         Store = RavenStore.ForServer(Url, Conventions);
@@ -43,8 +41,7 @@ internal sealed class ClientServer : IDisposable
     public void Dispose()
     {
         Store.Dispose();
-        _server.StopAsync().GetAwaiter().GetResult();
-        _server.DisposeAsync().AsTask().GetAwaiter().GetResult();
+        BenchmarkServer.Stop(_server);
         BenchmarkFolders.Delete(_directory);
     }
 }

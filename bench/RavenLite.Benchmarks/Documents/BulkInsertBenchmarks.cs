@@ -5,7 +5,6 @@ using Microsoft.Extensions.DependencyInjection;
 using RavenLite.Benchmarks.Client;
 using RavenLite.Benchmarks.Infrastructure;
 using RavenLite.Client;
-using RavenLite.Server;
 using RavenLite.Database;
 using RavenLite.Storage;
 using RavenLite.Storage.Documents;
@@ -58,8 +57,7 @@ public class BulkInsertBenchmarks : IDisposable
     public void OpenRemoteClient()
     {
         _directory = BenchmarkFolders.NewTemp();
-        _server = RavenLiteServer.Build(["--data-dir", _directory, "--urls", "http://127.0.0.1:0", "--Logging:LogLevel:Default=Warning"]);
-        _server.StartAsync().GetAwaiter().GetResult();
+        _server = BenchmarkServer.Start(_directory);
         _database = _server.Services.GetRequiredService<DocumentDatabase>();
         _client = RavenStore.ForServer(new Uri(_server.Urls.First()), ClientServer.Conventions);
     }
@@ -85,8 +83,7 @@ public class BulkInsertBenchmarks : IDisposable
         _store?.Dispose();
         if (_server is not null)
         {
-            _server.StopAsync().GetAwaiter().GetResult();
-            _server.DisposeAsync().AsTask().GetAwaiter().GetResult();
+            BenchmarkServer.Stop(_server);
         }
         else
         {

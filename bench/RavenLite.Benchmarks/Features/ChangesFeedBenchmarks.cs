@@ -4,7 +4,6 @@ using Microsoft.AspNetCore.Builder;
 using Microsoft.Extensions.DependencyInjection;
 using RavenLite.Benchmarks.Infrastructure;
 using RavenLite.Database;
-using RavenLite.Server;
 using RavenLite.Storage.Documents;
 
 namespace RavenLite.Benchmarks.Features;
@@ -28,8 +27,7 @@ public class ChangesFeedBenchmarks : IDisposable
     [GlobalSetup]
     public void Setup()
     {
-        _server = RavenLiteServer.Build(["--data-dir", _directory, "--urls", "http://127.0.0.1:0", "--Logging:LogLevel:Default=Warning"]);
-        _server.StartAsync().GetAwaiter().GetResult();
+        _server = BenchmarkServer.Start(_directory);
         _database = _server.Services.GetRequiredService<DocumentDatabase>();
         _http = new HttpClient { BaseAddress = new Uri(_server.Urls.First()), Timeout = Timeout.InfiniteTimeSpan };
     }
@@ -38,8 +36,7 @@ public class ChangesFeedBenchmarks : IDisposable
     public void Dispose()
     {
         _http?.Dispose();
-        _server?.StopAsync().GetAwaiter().GetResult();
-        _server?.DisposeAsync().AsTask().GetAwaiter().GetResult();
+        BenchmarkServer.Stop(_server);
         BenchmarkFolders.Delete(_directory);
         GC.SuppressFinalize(this);
     }

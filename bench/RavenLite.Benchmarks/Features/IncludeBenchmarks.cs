@@ -2,7 +2,6 @@ using BenchmarkDotNet.Attributes;
 using Microsoft.AspNetCore.Builder;
 using RavenLite.Benchmarks.Infrastructure;
 using RavenLite.Client;
-using RavenLite.Server;
 
 namespace RavenLite.Benchmarks.Features;
 
@@ -36,8 +35,7 @@ public class IncludeBenchmarks : IDisposable
     [GlobalSetup]
     public void Setup()
     {
-        _server = RavenLiteServer.Build(["--data-dir", _directory, "--urls", "http://127.0.0.1:0", "--Logging:LogLevel:Default=Warning"]);
-        _server.StartAsync().GetAwaiter().GetResult();
+        _server = BenchmarkServer.Start(_directory);
         _store = RavenStore.ForServer(new Uri(_server.Urls.First()));
         using var session = _store.OpenSession();
         session.Store(new Customer { Name = "ayende" }, "customers/1");
@@ -49,8 +47,7 @@ public class IncludeBenchmarks : IDisposable
     public void Dispose()
     {
         _store?.Dispose();
-        _server?.StopAsync().GetAwaiter().GetResult();
-        _server?.DisposeAsync().AsTask().GetAwaiter().GetResult();
+        BenchmarkServer.Stop(_server);
         BenchmarkFolders.Delete(_directory);
         GC.SuppressFinalize(this);
     }

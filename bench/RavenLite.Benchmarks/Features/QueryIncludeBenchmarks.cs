@@ -2,7 +2,6 @@ using BenchmarkDotNet.Attributes;
 using Microsoft.AspNetCore.Builder;
 using RavenLite.Benchmarks.Infrastructure;
 using RavenLite.Client;
-using RavenLite.Server;
 using Customer = RavenLite.Benchmarks.Features.IncludeBenchmarks.Customer;
 using Order = RavenLite.Benchmarks.Features.IncludeBenchmarks.Order;
 
@@ -26,8 +25,7 @@ public class QueryIncludeBenchmarks : IDisposable
     [GlobalSetup]
     public void Setup()
     {
-        _server = RavenLiteServer.Build(["--data-dir", _directory, "--urls", "http://127.0.0.1:0", "--Logging:LogLevel:Default=Warning"]);
-        _server.StartAsync().GetAwaiter().GetResult();
+        _server = BenchmarkServer.Start(_directory);
         _store = RavenStore.ForServer(new Uri(_server.Urls.First()));
         using var session = _store.OpenSession();
         for (var i = 0; i < Customers; i++)
@@ -44,8 +42,7 @@ public class QueryIncludeBenchmarks : IDisposable
     public void Dispose()
     {
         _store?.Dispose();
-        _server?.StopAsync().GetAwaiter().GetResult();
-        _server?.DisposeAsync().AsTask().GetAwaiter().GetResult();
+        BenchmarkServer.Stop(_server);
         BenchmarkFolders.Delete(_directory);
         GC.SuppressFinalize(this);
     }

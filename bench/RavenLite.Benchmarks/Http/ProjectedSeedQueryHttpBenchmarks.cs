@@ -15,14 +15,13 @@ namespace RavenLite.Benchmarks.Http;
 [MemoryDiagnoser]
 public class ProjectedSeedQueryHttpBenchmarks : IDisposable
 {
-    private const string SeedQueryPath = "/indexes/Raven/DocumentsByEntityName?query=Tag:Item&pageSize=1024";
+    private const string SeedQueryPath = SeedQueryHttpBenchmarks.SeedQueryPath;
     private const string ProjectedPath = SeedQueryPath + "&fetch=cartId&fetch=otherStuff";
 
     /// <summary>Requests per endpoint before measuring, so the server's code is at its final JIT tier (as the seed query benchmark does).</summary>
     private const int JitWarmUpRequests = 300;
 
-    /// <summary>How far two answers to the same query may differ in length: their <c>Timings</c> members.</summary>
-    private const int TimingsSlack = 512;
+    private const int TimingsSlack = SeedQueryHttpBenchmarks.TimingsSlack;
 
     private readonly string _directory = BenchmarkFolders.NewTemp();
     private readonly string _uncachedDirectory = BenchmarkFolders.NewTemp();
@@ -58,13 +57,8 @@ public class ProjectedSeedQueryHttpBenchmarks : IDisposable
     {
         _client?.Dispose();
         _uncachedClient?.Dispose();
-        foreach (var server in new[] { _server, _uncachedServer })
-        {
-            if (server is null)
-                continue;
-            server.StopAsync().GetAwaiter().GetResult();
-            server.DisposeAsync().AsTask().GetAwaiter().GetResult();
-        }
+        BenchmarkServer.Stop(_server);
+        BenchmarkServer.Stop(_uncachedServer);
         BenchmarkFolders.Delete(_directory);
         BenchmarkFolders.Delete(_uncachedDirectory);
         GC.SuppressFinalize(this);

@@ -3,7 +3,6 @@ using Microsoft.AspNetCore.Builder;
 using Microsoft.Extensions.DependencyInjection;
 using RavenLite.Benchmarks.Infrastructure;
 using RavenLite.Database;
-using RavenLite.Server;
 
 namespace RavenLite.Benchmarks.Http;
 
@@ -20,7 +19,7 @@ namespace RavenLite.Benchmarks.Http;
 [MemoryDiagnoser]
 public class SeedQueryHttpBenchmarks : IDisposable
 {
-    private const string SeedQueryPath = "/indexes/Raven/DocumentsByEntityName?query=Tag:Item&pageSize=1024";
+    internal const string SeedQueryPath = "/indexes/Raven/DocumentsByEntityName?query=Tag:Item&pageSize=1024";
     private const string CountOnlyPath = "/indexes/Raven/DocumentsByEntityName?query=Tag:Item&pageSize=0";
 
     /// <summary>
@@ -33,7 +32,7 @@ public class SeedQueryHttpBenchmarks : IDisposable
     /// How far a RavenLite body may differ in length from the captured one: its <c>Timings</c> member holds this
     /// request's durations (and, from the response cache, fewer of them).
     /// </summary>
-    private const int TimingsSlack = 512;
+    internal const int TimingsSlack = 512;
 
     private readonly string _directory = BenchmarkFolders.NewTemp();
     private readonly string _uncachedDirectory = BenchmarkFolders.NewTemp();
@@ -70,8 +69,7 @@ public class SeedQueryHttpBenchmarks : IDisposable
     /// <summary>A server over the seed scenario, its index caught up and its document cache warm.</summary>
     internal static async Task<(WebApplication Server, HttpClient Client)> StartServerAsync(string directory, params string[] options)
     {
-        var server = RavenLiteServer.Build(["--data-dir", directory, "--urls", "http://127.0.0.1:0", "--Logging:LogLevel:Default=Warning", .. options]);
-        await server.StartAsync();
+        var server = BenchmarkServer.Start(directory, options);
         SeedDataset.Load(server.Services.GetRequiredService<DocumentDatabase>(), SeedDataset.Carts, SeedDataset.Others);
         var client = new HttpClient { BaseAddress = new Uri(server.Urls.First()) };
         using (var ready = await client.GetAsync(SeedQueryPath + "&waitForNonStaleResults=true&timeout=60"))
@@ -86,13 +84,8 @@ public class SeedQueryHttpBenchmarks : IDisposable
         _uncachedClient?.Dispose();
         _prebuiltClient?.Dispose();
         _prebuilt?.DisposeAsync().AsTask().GetAwaiter().GetResult();
-        foreach (var server in new[] { _server, _uncachedServer })
-        {
-            if (server is null)
-                continue;
-            server.StopAsync().GetAwaiter().GetResult();
-            server.DisposeAsync().AsTask().GetAwaiter().GetResult();
-        }
+        BenchmarkServer.Stop(_server);
+        BenchmarkServer.Stop(_uncachedServer);
         BenchmarkFolders.Delete(_directory);
         BenchmarkFolders.Delete(_uncachedDirectory);
         GC.SuppressFinalize(this);
