@@ -93,7 +93,8 @@ internal sealed partial class DocumentIndex
         lock (WriteLock)
         {
             IsRetired = true;
-            TryRollback(Lucene);
+            lock (_refreshLock)
+                TryRollback(Lucene);
             Dispose();
         }
     }
