@@ -133,7 +133,8 @@ internal sealed partial class DocumentIndex : IDisposable
 
     /// <summary>
     /// Stops all writing and closes the Lucene index, committing what it indexed since its last commit unless
-    /// <paramref name="deleteFolder"/>, which removes the folder instead.
+    /// <paramref name="deleteFolder"/>, which removes the folder instead. The merges due are left to the next commit
+    /// after the index is opened again: closing after a bulk load would otherwise rewrite most of what it indexed.
     /// </summary>
     public void Retire(bool deleteFolder)
     {
@@ -142,7 +143,7 @@ internal sealed partial class DocumentIndex : IDisposable
             try
             {
                 if (!deleteFolder && !IsRetired)
-                    CommitPending();
+                    CommitPending(closing: true);
             }
             finally
             {
