@@ -13,7 +13,7 @@ internal sealed partial class DocumentIndex
     /// Indexes the items of <paramref name="batch"/> this index has not seen (<c>UpdateDocument</c> by key, or a delete
     /// by key for deletions and documents outside the index; <c>AddDocument</c>, or nothing for a deletion, when the key
     /// cannot be in the index: <see cref="AddedKeys"/>) and commits when a commit is due (<see cref="CommitIfDue"/>).
-    /// Queries see the batch from the next <see cref="Publish"/>. Replaying batches after a crash is harmless: each
+    /// Queries see the batch from the next <see cref="Refresh"/>. Replaying batches after a crash is harmless: each
     /// document is replaced by key.
     /// </summary>
     /// <returns>False when the index was retired meanwhile or was already past the batch.</returns>
@@ -73,37 +73,6 @@ internal sealed partial class DocumentIndex
                 throw;
             }
             Interlocked.Add(ref _indexedSinceOpen, indexed);
-            return true;
-        }
-    }
-
-    /// <summary>
-    /// Refreshes the searchers from the writer, so queries see every batch indexed so far, when <paramref name="now"/>
-    /// or when the last refresh is <see cref="IndexingOptions.RefreshInterval"/> old. Each refresh writes the writer's
-    /// buffer out as a new segment (to be merged later), so while the indexer is behind it refreshes at that interval
-    /// rather than after every batch.
-    /// </summary>
-    /// <returns>Whether queries now see more than before.</returns>
-    public bool Publish(bool now)
-    {
-        lock (WriteLock)
-        {
-            if (IsRetired || !_unpublished || (!now && Stopwatch.GetElapsedTime(_lastPublishTimestamp) < _options.RefreshInterval))
-                return false;
-            try
-            {
-                var lucene = Lucene;
-                lucene.Refresh();
-                Volatile.Write(ref _state, _written with { DocumentCount = lucene.DocumentCount() });
-                _unpublished = false;
-                _lastPublishTimestamp = Stopwatch.GetTimestamp();
-            }
-            catch (Exception ex) when (ex is not ObjectDisposedException || !IsRetired)
-            {
-                if (RolledBack(ex) is var mapped && mapped != ex)
-                    throw mapped;
-                throw;
-            }
             return true;
         }
     }

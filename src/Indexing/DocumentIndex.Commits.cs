@@ -62,13 +62,16 @@ internal sealed partial class DocumentIndex
         }
     }
 
-    /// <summary>Commits the indexed batches with the progress they reach. Called under <see cref="WriteLock"/>.</summary>
-    private void CommitPending()
+    /// <summary>
+    /// Commits the indexed batches with the progress they reach, running the merges due first unless
+    /// <paramref name="closing"/>. Called under <see cref="WriteLock"/>.
+    /// </summary>
+    private void CommitPending(bool closing = false)
     {
         if (_uncommittedBatches == 0)
             return;
         var state = _written;
-        Lucene.Commit(new CommitData(DefinitionJson, Generation, state));
+        Lucene.Commit(new CommitData(DefinitionJson, Generation, state), merge: !closing);
         _committed = state;
         _uncommittedBatches = 0;
         _lastCommitTimestamp = Stopwatch.GetTimestamp();
@@ -93,7 +96,8 @@ internal sealed partial class DocumentIndex
         lock (WriteLock)
         {
             IsRetired = true;
-            TryRollback(Lucene);
+            lock (_refreshLock)
+                TryRollback(Lucene);
             Dispose();
         }
     }

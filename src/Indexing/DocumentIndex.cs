@@ -8,7 +8,7 @@ namespace RavenLite.Indexing;
 /// <summary>
 /// One index of a database: its definition, its Lucene index (<see cref="LuceneIndex"/>), its progress. The
 /// background indexer is its one writer; queries acquire searchers from its <c>SearcherManager</c>, refreshed from
-/// the writer (near-real-time) when the indexer publishes what it wrote (<see cref="Publish"/>), while Lucene commits
+/// the writer (near-real-time) on the refresher's thread (<see cref="Refresh"/>), while Lucene commits
 /// follow at a slower cadence.
 /// </summary>
 internal sealed partial class DocumentIndex : IDisposable
@@ -23,7 +23,7 @@ internal sealed partial class DocumentIndex : IDisposable
     private int _uncommittedBatches;
     private bool _unpublished;
     private long _lastCommitTimestamp;
-    private long _lastPublishTimestamp;
+    private long _lastRefreshTimestamp;
     private long _indexedSinceOpen;
     private bool _handedOver;
     private int _disposed;
@@ -40,7 +40,7 @@ internal sealed partial class DocumentIndex : IDisposable
         _addedKeys = _state.DocumentCount == 0 ? new AddedKeys() : null;
         _written = _state;
         _committed = _state;
-        _lastCommitTimestamp = _lastPublishTimestamp = Stopwatch.GetTimestamp();
+        _lastCommitTimestamp = _lastRefreshTimestamp = Stopwatch.GetTimestamp();
     }
 
     public IndexDefinition Definition => Compiled.Definition;
@@ -73,7 +73,7 @@ internal sealed partial class DocumentIndex : IDisposable
 
     /// <summary>
     /// The etag up to which the writer holds every document and deletion: where the indexer goes on from. Ahead of
-    /// <see cref="LastIndexedEtag"/> until the next <see cref="Publish"/>.
+    /// <see cref="LastIndexedEtag"/> until the next <see cref="Refresh"/>.
     /// </summary>
     public long WrittenEtag => Volatile.Read(ref _written).LastIndexedEtag;
 
@@ -95,7 +95,8 @@ internal sealed partial class DocumentIndex : IDisposable
             try
             {
                 _options.BeforeResetCommit?.Invoke(Name);
-                Lucene.Clear(committed);
+                lock (_refreshLock)
+                    Lucene.Clear(committed);
             }
             catch
             {
@@ -117,8 +118,11 @@ internal sealed partial class DocumentIndex : IDisposable
     private void RollBack()
     {
         var failed = Lucene;
-        TryRollback(failed);
-        TryDispose(failed);
+        lock (_refreshLock)
+        {
+            TryRollback(failed);
+            TryDispose(failed);
+        }
         var reopened = LuceneIndex.Open(Folder, out _);
         Volatile.Write(ref _lucene, reopened);
         Volatile.Write(ref _written, _committed);
@@ -129,7 +133,8 @@ internal sealed partial class DocumentIndex : IDisposable
 
     /// <summary>
     /// Stops all writing and closes the Lucene index, committing what it indexed since its last commit unless
-    /// <paramref name="deleteFolder"/>, which removes the folder instead.
+    /// <paramref name="deleteFolder"/>, which removes the folder instead. The merges due are left to the next commit
+    /// after the index is opened again: closing after a bulk load would otherwise rewrite most of what it indexed.
     /// </summary>
     public void Retire(bool deleteFolder)
     {
@@ -138,7 +143,7 @@ internal sealed partial class DocumentIndex : IDisposable
             try
             {
                 if (!deleteFolder && !IsRetired)
-                    CommitPending();
+                    CommitPending(closing: true);
             }
             finally
             {
@@ -152,7 +157,9 @@ internal sealed partial class DocumentIndex : IDisposable
 
     public void Dispose()
     {
-        if (Interlocked.Exchange(ref _disposed, 1) == 0 && !_handedOver)
+        if (Interlocked.Exchange(ref _disposed, 1) != 0 || _handedOver)
+            return;
+        lock (_refreshLock)
             Lucene.Dispose();
     }
 

@@ -31,8 +31,9 @@ public sealed class IndexingOptions
 
     /// <summary>
     /// While the indexer is behind, how often queries are shown what it has indexed (a near-real-time refresh, which
-    /// writes the indexed batches out as a new segment). The indexer also refreshes once it has caught up, and as soon
-    /// as it reaches what a waiting query waits for, so waited queries do not wait for this. Default 100 ms.
+    /// writes the indexed batches out as a new segment, on a thread of its own so the indexer goes on meanwhile). The
+    /// indexer also refreshes as soon as it reaches what a waiting query waits for, so waited queries do not wait for
+    /// this, and once it has found nothing new to index for a few milliseconds. Default 100 ms.
     /// </summary>
     public TimeSpan RefreshInterval { get; init; } = TimeSpan.FromMilliseconds(100);
 
@@ -47,6 +48,9 @@ public sealed class IndexingOptions
 
     /// <summary>For tests: runs just before an index reset commits, with the index's name; throwing fails the reset there.</summary>
     internal Action<string>? BeforeResetCommit { get; init; }
+
+    /// <summary>For tests: runs on the refresher's thread just before an index refreshes its searchers; throwing fails the refresh.</summary>
+    internal Action<string>? BeforeRefresh { get; init; }
 
     internal string IndexesDirectory => Path.Combine(Path.GetFullPath(DataDirectory), "Indexes");
 

@@ -1,12 +1,19 @@
+using System.Diagnostics;
 using RavenLite.Storage;
 
 namespace RavenLite.Indexing.Indexer;
 
 internal sealed partial class BackgroundIndexer
 {
+    /// <summary>How long the indexer must find nothing new before it shows queries what it holds without being asked.</summary>
+    public static readonly TimeSpan QuietPeriod = TimeSpan.FromMilliseconds(5);
+
+    /// <summary>When the indexer last found nothing to index after indexing something (a timestamp); 0 while it indexes.</summary>
+    private long _caughtUpSince;
+
     /// <summary>
-    /// Gives one batch to every group of indexes at the same progress that is behind the database, shows queries what
-    /// is indexed when that is due (<see cref="DocumentIndex.Publish"/>), commits the indexes whose commit is due (also
+    /// Gives one batch to every group of indexes at the same progress that is behind the database, has the refresher
+    /// show queries what is indexed when that is due (<see cref="DocumentIndex.RefreshDue"/>), commits the indexes whose commit is due (also
     /// when idle, so the last batches of a burst reach disk within the commit interval), then purges tombstones every
     /// index has committed past.
     /// </summary>
@@ -16,7 +23,6 @@ internal sealed partial class BackgroundIndexer
         var lastEtag = _documents.LastEtag;
         var indexes = _indexes();
         var worked = false;
-        var published = false;
         var waited = Volatile.Read(ref _waiters) > 0;
         foreach (var group in indexes.Where(i => i.WrittenEtag < lastEtag && Failures.IsRetryDue(i.Name)).GroupBy(i => i.WrittenEtag))
         {
@@ -33,25 +39,33 @@ internal sealed partial class BackgroundIndexer
                 if (ApplyBatch(index, batch, now))
                 {
                     worked = true;
-                    published |= Guarded(index, () => index.Publish(reachedWaiters));
+                    RefreshIfDue(index, reachedWaiters);
                 }
             }
         }
+        if (worked || _caughtUpSince == 0)
+            _caughtUpSince = worked ? 0 : Stopwatch.GetTimestamp();
         foreach (var index in indexes)
         {
             if (_stopping)
                 return worked;
             if (!Failures.IsRetryDue(index.Name))
                 continue;
-            // Nothing left to index: whatever the writer holds is shown now.
+            // Nothing left to index: whatever the writer holds is shown at once to a waiting query, and otherwise
+            // once no write came for QuietPeriod: during a bulk insert the indexer catches up with every transaction,
+            // and a refresh each time would cut the index into a segment per transaction.
             if (!worked)
-                published |= Guarded(index, () => index.Publish(now: true));
+                RefreshIfDue(index, now: waited || Stopwatch.GetElapsedTime(_caughtUpSince) >= QuietPeriod);
             Guarded(index, index.CommitIfDue);
         }
-        if (published)
-            NotifyProgress();
         PurgeTombstones(indexes);
         return worked;
+    }
+
+    private void RefreshIfDue(DocumentIndex index, bool now)
+    {
+        if (Guarded(index, () => index.RefreshDue(now)))
+            _refresher.Request(index);
     }
 
     private bool ApplyBatch(DocumentIndex index, IndexingBatch batch, DateTimeOffset now) => Guarded(index, () => index.Apply(batch, now));

@@ -24,6 +24,7 @@ internal sealed partial class BackgroundIndexer : IDisposable
     private TaskCompletionSource _progressed = new(TaskCreationOptions.RunContinuationsAsynchronously);
     private readonly object _runLock = new();
     private readonly Thread _thread;
+    private readonly IndexRefresher _refresher;
     private volatile bool _stopping;
     private volatile bool _paused;
     private int _waiters;
@@ -45,6 +46,7 @@ internal sealed partial class BackgroundIndexer : IDisposable
         _log = log;
         Failures = new IndexingFailures(log);
         _thread = new Thread(Run) { IsBackground = true, Name = "RavenLite indexer" };
+        _refresher = new IndexRefresher(OnRefreshed, log);
     }
 
     /// <summary>What the indexer could not do, per index, for the statistics, the log and waited queries.</summary>
@@ -58,6 +60,16 @@ internal sealed partial class BackgroundIndexer : IDisposable
     }
 
     private void OnDocumentsChanged(long etag) => Wake();
+
+    /// <summary>
+    /// Queries see more: waiters check again, and the indexer is woken, so a refresh asked for while this one ran
+    /// (which was not queued twice) is asked for again.
+    /// </summary>
+    private void OnRefreshed()
+    {
+        NotifyProgress();
+        Wake();
+    }
 
     /// <summary>Asks the indexer to look for new documents now rather than at its next poll.</summary>
     public void Wake()
@@ -181,6 +193,7 @@ internal sealed partial class BackgroundIndexer : IDisposable
         NotifyProgress();
         if (_thread.IsAlive && !_thread.Join(s_stopTimeout))
             _log($"The indexer thread did not stop within {s_stopTimeout.TotalSeconds} s.");
+        _refresher.Dispose();
         _wake.Dispose();
     }
 }

@@ -113,12 +113,13 @@ internal sealed partial class LuceneIndex : IDisposable
     public void Refresh() => Searchers.MaybeRefreshBlocking();
 
     /// <summary>
-    /// Runs the merges due, then commits (durably) what the writer holds with <paramref name="data"/> as the commit's
-    /// user data.
+    /// Runs the merges due when <paramref name="merge"/>, then commits (durably) what the writer holds with
+    /// <paramref name="data"/> as the commit's user data.
     /// </summary>
-    public void Commit(CommitData data)
+    public void Commit(CommitData data, bool merge = true)
     {
-        Writer.MaybeMerge(); // the one place merges run while the index is open (CommitMergeScheduler)
+        if (merge)
+            Writer.MaybeMerge(); // the one place merges run while the index is open (CommitMergeScheduler)
         Writer.SetCommitData(data.ToUserData());
         Writer.Commit();
     }
@@ -154,7 +155,8 @@ internal sealed partial class LuceneIndex : IDisposable
             return;
         var failures = new CloseFailures();
         failures.Try(Searchers.Dispose);
-        failures.Try(Writer.Dispose);
+        // Without waiting for merges: the owner committed just before, and merges wait for the next commit.
+        failures.Try(() => Writer.Dispose(waitForMerges: false));
         failures.Try(_directory.Dispose);
         failures.ThrowIfAny("Closing the Lucene index failed.");
     }

@@ -9,6 +9,7 @@ internal sealed class BatchWriter(DocumentStore store, IWriteTransaction tx, Dat
     private readonly List<ReplacedVersion> _replaced = [];
     private long _etag;
     private long _countDelta;
+    private byte[] _record = [];
 
     /// <summary>The versions this batch replaced or deleted, which the document cache may drop after the commit.</summary>
     public IReadOnlyList<ReplacedVersion> Replaced => _replaced;
@@ -61,9 +62,14 @@ internal sealed class BatchWriter(DocumentStore store, IWriteTransaction tx, Dat
         if (content is { } written)
         {
             var etag = ++_etag;
-            var record = DocumentRecord.Build(etag, now, command.Key, written.EntityName, written.Metadata.Span, written.Data.Span);
+            // Engines copy what they are given: one buffer serves every record of the batch.
+            var size = DocumentRecord.Size(command.Key, written.EntityName, written.Metadata.Span, written.Data.Span);
+            if (_record.Length < size)
+                _record = new byte[Math.Max(size, _record.Length * 2)];
+            var record = _record.AsSpan(0, DocumentRecord.Write(_record, etag, now, command.Key, written.EntityName, written.Metadata.Span, written.Data.Span));
             tx.Put(store.DocumentsTable, prepared.StorageKey, record);
-            tx.Put(store.ByEtagTable, StoredValues.EtagKey(etag), prepared.StorageKey);
+            Span<byte> etagKey = stackalloc byte[StoredValues.EtagKeyLength];
+            tx.Put(store.ByEtagTable, StoredValues.WriteEtagKey(etagKey, etag), prepared.StorageKey);
             Count(written.EntityName, +1);
             if (existing is null)
                 _countDelta++;

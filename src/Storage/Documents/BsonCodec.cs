@@ -95,25 +95,11 @@ internal static unsafe class BsonCodec
     /// <summary>The length a BSON document at the start of <paramref name="span"/> declares.</summary>
     public static int DeclaredLength(ReadOnlySpan<byte> span) => BinaryPrimitives.ReadInt32LittleEndian(span);
 
-    /// <summary>Reads the string member <paramref name="name"/> of a BSON object's top level, if any.</summary>
-    public static string? ReadTopLevelString(ReadOnlySpan<byte> bson, string name)
-    {
-        fixed (byte* p = bson)
-        {
-            using var stream = new UnmanagedMemoryStream(p, bson.Length);
-            using var reader = new BsonDataReader(stream);
-            reader.Read();
-            while (reader.Read() && reader.TokenType == JsonToken.PropertyName)
-            {
-                var match = (string)reader.Value! == name;
-                reader.Read();
-                if (match)
-                    return reader.TokenType == JsonToken.String ? (string?)reader.Value : null;
-                reader.Skip();
-            }
-            return null;
-        }
-    }
+    /// <summary>
+    /// Reads the string member <paramref name="name"/> of a checked BSON object's top level, if any (null when it is
+    /// missing or not a string), by walking the element headers: no reader, and the value is the one string allocated.
+    /// </summary>
+    public static string? ReadTopLevelString(ReadOnlySpan<byte> bson, string name) => BsonStructure.TopLevelString(bson, name);
 
     /// <summary>A JSON writer set up as documents are written out (relaxed escaping, no validation).</summary>
     public static Utf8JsonWriter CreateJsonWriter(IBufferWriter<byte> output) => new(output, WriterOptions);

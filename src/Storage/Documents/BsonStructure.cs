@@ -15,6 +15,27 @@ internal static class BsonStructure
     /// <returns>A description of the first problem, naming the element it is in, or null when the BSON is sound.</returns>
     public static string? FindError(ReadOnlySpan<byte> bson) => Document(bson, 0)?.Describe();
 
+    /// <summary>The string member <paramref name="name"/> of a sound BSON object's top level (see <see cref="FindError"/>), if any.</summary>
+    public static string? TopLevelString(ReadOnlySpan<byte> bson, string name)
+    {
+        Span<byte> wanted = stackalloc byte[256];
+        if (!Encoding.UTF8.TryGetBytes(name, wanted, out var wantedLength))
+            throw new ArgumentException("The name is longer than 256 bytes as UTF-8.", nameof(name));
+        wanted = wanted[..wantedLength];
+        var body = bson[4..^1];
+        while (!body.IsEmpty)
+        {
+            var type = body[0];
+            var nameEnd = body[1..].IndexOf((byte)0);
+            var found = body.Slice(1, nameEnd).SequenceEqual(wanted);
+            body = body[(2 + nameEnd)..];
+            if (found)
+                return type == 0x02 ? Encoding.UTF8.GetString(body.Slice(4, BinaryPrimitives.ReadInt32LittleEndian(body) - 1)) : null;
+            body = body[ValueSize(type, body, 1, out _)..];
+        }
+        return null;
+    }
+
     private static Problem? Document(ReadOnlySpan<byte> doc, int depth)
     {
         if (depth >= DocumentContent.MaxDepth) // the root is at depth 0

@@ -58,23 +58,37 @@ internal readonly ref struct DocumentRecord
     public static byte[] Build(long etag, DateTimeOffset lastModified, string key, string? entityName,
         ReadOnlySpan<byte> metadataBson, ReadOnlySpan<byte> dataBson)
     {
-        var keyLength = Encoding.UTF8.GetByteCount(key);
+        var record = new byte[Size(key, entityName, metadataBson, dataBson)];
+        Write(record, etag, lastModified, key, entityName, metadataBson, dataBson);
+        return record;
+    }
+
+    /// <summary>How many bytes <see cref="Write"/> writes for these parts.</summary>
+    /// <exception cref="ArgumentException">The entity name is longer than 65,535 bytes.</exception>
+    public static int Size(string key, string? entityName, ReadOnlySpan<byte> metadataBson, ReadOnlySpan<byte> dataBson)
+    {
         var entityLength = entityName is null ? 0 : Encoding.UTF8.GetByteCount(entityName);
         if (entityLength > ushort.MaxValue)
             throw new ArgumentException("Raven-Entity-Name is longer than 65,535 bytes.");
-        var record = new byte[FixedHeader + keyLength + 2 + entityLength + metadataBson.Length + dataBson.Length];
-        var span = record.AsSpan();
-        BinaryPrimitives.WriteInt64LittleEndian(span, etag);
-        BinaryPrimitives.WriteInt64LittleEndian(span[8..], lastModified.UtcTicks);
-        BinaryPrimitives.WriteUInt16LittleEndian(span[16..], (ushort)keyLength);
-        var at = FixedHeader + Encoding.UTF8.GetBytes(key, span[FixedHeader..]);
-        BinaryPrimitives.WriteUInt16LittleEndian(span[at..], (ushort)entityLength);
-        at += 2;
-        if (entityName is not null)
-            at += Encoding.UTF8.GetBytes(entityName, span[at..]);
-        metadataBson.CopyTo(span[at..]);
-        dataBson.CopyTo(span[(at + metadataBson.Length)..]);
-        return record;
+        return FixedHeader + Encoding.UTF8.GetByteCount(key) + 2 + entityLength + metadataBson.Length + dataBson.Length;
+    }
+
+    /// <summary>Writes the record of these parts at the start of <paramref name="target"/>, which holds <see cref="Size"/> bytes or more.</summary>
+    /// <returns>The record's length.</returns>
+    public static int Write(Span<byte> target, long etag, DateTimeOffset lastModified, string key, string? entityName,
+        ReadOnlySpan<byte> metadataBson, ReadOnlySpan<byte> dataBson)
+    {
+        BinaryPrimitives.WriteInt64LittleEndian(target, etag);
+        BinaryPrimitives.WriteInt64LittleEndian(target[8..], lastModified.UtcTicks);
+        var keyLength = Encoding.UTF8.GetBytes(key, target[FixedHeader..]);
+        BinaryPrimitives.WriteUInt16LittleEndian(target[16..], (ushort)keyLength);
+        var at = FixedHeader + keyLength;
+        var entityLength = entityName is null ? 0 : Encoding.UTF8.GetBytes(entityName, target[(at + 2)..]);
+        BinaryPrimitives.WriteUInt16LittleEndian(target[at..], (ushort)entityLength);
+        at += 2 + entityLength;
+        metadataBson.CopyTo(target[at..]);
+        dataBson.CopyTo(target[(at + metadataBson.Length)..]);
+        return at + metadataBson.Length + dataBson.Length;
     }
 
     private static StorageCorruptedException Corrupt(string what) =>

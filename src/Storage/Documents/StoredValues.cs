@@ -7,11 +7,20 @@ namespace RavenLite.Storage.Documents;
 internal static class StoredValues
 {
     /// <summary>Etags as table keys are big-endian so byte order is numeric order.</summary>
+    public const int EtagKeyLength = 8;
+
     public static byte[] EtagKey(long etag)
     {
-        var key = new byte[8];
-        BinaryPrimitives.WriteInt64BigEndian(key, etag);
+        var key = new byte[EtagKeyLength];
+        WriteEtagKey(key, etag);
         return key;
+    }
+
+    /// <summary>Writes the key of <paramref name="etag"/> (big-endian, so key order is etag order) into <paramref name="target"/>.</summary>
+    public static ReadOnlySpan<byte> WriteEtagKey(Span<byte> target, long etag)
+    {
+        BinaryPrimitives.WriteInt64BigEndian(target, etag);
+        return target[..EtagKeyLength];
     }
 
     public static long ReadEtagKey(ReadOnlySpan<byte> key) => BinaryPrimitives.ReadInt64BigEndian(key);

@@ -11,14 +11,18 @@ internal sealed class TestIndexes : IDisposable
     private readonly int _commitEveryBatches;
     private readonly TimeSpan _commitInterval;
     private readonly TimeSpan? _refreshInterval;
+    private readonly Action<string>? _beforeRefresh;
 
     /// <param name="directory">The folder; a fresh temp one when null.</param>
     /// <param name="batchSize">Documents per indexing batch.</param>
     /// <param name="neverCommitWhileOpen">Indexes commit on close only, never by their cadence.</param>
     /// <param name="refreshInterval">How often a busy indexer refreshes searchers; null for the default.</param>
-    public TestIndexes(string? directory = null, int batchSize = 1024, bool neverCommitWhileOpen = false, TimeSpan? refreshInterval = null)
+    /// <param name="beforeRefresh">Runs before each refresh of an index's searchers, with the index's name; throwing fails it.</param>
+    public TestIndexes(string? directory = null, int batchSize = 1024, bool neverCommitWhileOpen = false, TimeSpan? refreshInterval = null,
+        Action<string>? beforeRefresh = null)
     {
         _refreshInterval = refreshInterval;
+        _beforeRefresh = beforeRefresh;
         Directory = directory ?? Path.Combine(Path.GetTempPath(), "ravenlite-indexing-tests", Guid.NewGuid().ToString("N"));
         BatchSize = batchSize;
         var defaults = new IndexingOptions { DataDirectory = Directory };
@@ -56,6 +60,7 @@ internal sealed class TestIndexes : IDisposable
             CommitEveryBatches = _commitEveryBatches,
             CommitInterval = _commitInterval,
             RefreshInterval = _refreshInterval ?? new IndexingOptions { DataDirectory = Directory }.RefreshInterval,
+            BeforeRefresh = _beforeRefresh,
             Log = line =>
             {
                 lock (_log)

@@ -1,0 +1,103 @@
+using System.Diagnostics;
+using System.Runtime.ExceptionServices;
+using RavenLite.Indexing.Persistence;
+using RavenLite.Storage;
+
+namespace RavenLite.Indexing;
+
+internal sealed partial class DocumentIndex
+{
+    /// <summary>
+    /// Held while the Lucene index refreshes its searchers (on the refresher's thread, without <see cref="WriteLock"/>, so
+    /// the indexer goes on adding documents), and by whatever closes, rolls back or clears that Lucene index, which
+    /// must not happen under a refresh. Taken after <see cref="WriteLock"/>, never before it.
+    /// </summary>
+    private readonly object _refreshLock = new();
+    private bool _refreshQueued;
+    private Exception? _refreshFailure;
+
+    /// <summary>
+    /// Whether queries should be shown what the indexer wrote, now: when <paramref name="now"/> or when the last
+    /// refresh is <see cref="IndexingOptions.RefreshInterval"/> old, unless nothing is new or a refresh is queued
+    /// already. A true answer queues one: the caller hands the index to the refresher, which calls <see cref="Refresh"/>.
+    /// While the indexer is behind it is asked after every batch, so refreshes come at that interval rather than after
+    /// every batch (each writes a segment, to be merged later).
+    /// </summary>
+    /// <exception cref="StorageCorruptedException">The last refresh found the index's files damaged.</exception>
+    /// <remarks>
+    /// A refresh that failed is thrown here, on the indexer's thread, after the index was rolled back to its last
+    /// commit as a failed batch would be: the indexer then records it or rebuilds the index.
+    /// </remarks>
+    public bool RefreshDue(bool now)
+    {
+        lock (WriteLock)
+        {
+            if (_refreshFailure is { } failure)
+            {
+                _refreshFailure = null;
+                if (!IsRetired)
+                {
+                    if (RolledBack(failure) is var mapped && mapped != failure)
+                        throw mapped;
+                    ExceptionDispatchInfo.Throw(failure);
+                }
+            }
+            if (IsRetired || !_unpublished || _refreshQueued
+                || (!now && Stopwatch.GetElapsedTime(_lastRefreshTimestamp) < _options.RefreshInterval))
+                return false;
+            _refreshQueued = true;
+            return true;
+        }
+    }
+
+    /// <summary>
+    /// Refreshes the searchers from the writer. Queries then see at least every batch indexed before the refresh
+    /// began (<see cref="State"/> says up to which etag), and possibly some documents of the batch the indexer was
+    /// adding meanwhile, already written to the database. A failure is kept for <see cref="RefreshDue"/>.
+    /// </summary>
+    /// <returns>Whether queries now see more than before.</returns>
+    public bool Refresh()
+    {
+        IndexState target;
+        LuceneIndex lucene;
+        lock (WriteLock)
+        {
+            _refreshQueued = false;
+            if (IsRetired || !_unpublished)
+                return false;
+            (target, lucene) = (_written, Lucene);
+            _unpublished = false;
+            _lastRefreshTimestamp = Stopwatch.GetTimestamp();
+        }
+        long count;
+        lock (_refreshLock)
+        {
+            if (IsRetired || lucene != Lucene)
+                return false;
+            try
+            {
+                _options.BeforeRefresh?.Invoke(Name);
+                lucene.Refresh();
+                count = lucene.DocumentCount();
+            }
+#pragma warning disable CA1031 // Kept for the indexer's thread, which rolls the index back and records or rebuilds it.
+            catch (Exception ex)
+            {
+                lock (WriteLock)
+                {
+                    if (!IsRetired && lucene == Lucene)
+                        (_refreshFailure, _unpublished) = (ex, true);
+                }
+                return false;
+            }
+#pragma warning restore CA1031
+        }
+        lock (WriteLock)
+        {
+            if (IsRetired || lucene != Lucene || target.LastIndexedEtag < State.LastIndexedEtag)
+                return false;
+            Volatile.Write(ref _state, target with { DocumentCount = count });
+            return true;
+        }
+    }
+}
