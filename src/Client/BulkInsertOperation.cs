@@ -21,6 +21,7 @@ public sealed class BulkInsertOperation : IDisposable, IAsyncDisposable
     private WriteCommand[] _gathering;
     private int _gathered;
     private readonly Dictionary<Type, byte[]> _metadata = [];
+    private readonly DocumentEncoder? _encoder;
     private Exception? _refused;
     private long _stored;
     private long _written;
@@ -32,6 +33,7 @@ public sealed class BulkInsertOperation : IDisposable, IAsyncDisposable
         _store = store;
         _batchSize = batchSize;
         _cancellationToken = cancellationToken;
+        _encoder = store.Backend.CreateDocumentEncoder();
         _gathering = new WriteCommand[batchSize];
         // Whole batches cross to the writer: one item at a time, a full channel woke the caller (and made it spin) per
         // entity. Bounded to one waiting batch, so a caller faster than the backend waits instead of buffering all.
@@ -91,9 +93,13 @@ public sealed class BulkInsertOperation : IDisposable, IAsyncDisposable
             id = _store.Ids.Next(_store.Conventions.FindIdPrefix(entityName));
         DocumentKey.Validate(id, nameof(id));
         identity?.SetValue(entity, id);
-        var json = _store.Serializer.Serialize(entity, id!);
         // As a session: a generated id must be new, a given one replaces what is there.
-        return WriteCommand.Put(id!, json, MetadataOf(type, entityName), generated ? 0 : null);
+        long? expectedEtag = generated ? 0 : null;
+        var metadata = MetadataOf(type, entityName);
+        // The backend's own form when it has one (BSON embedded: no JSON text to write and read again).
+        if (_encoder is not null && _store.Serializer.TrySerialize(entity, _encoder) is { } encoded)
+            return new WriteCommand(id!, Data: null, metadata, expectedEtag) { EncodedData = encoded };
+        return WriteCommand.Put(id!, _store.Serializer.Serialize(entity, id!), metadata, expectedEtag);
     }
 
     /// <summary>
@@ -216,6 +222,7 @@ public sealed class BulkInsertOperation : IDisposable, IAsyncDisposable
         finally
         {
             _batches.Writer.TryComplete();
+            _encoder?.Dispose();
         }
         try
         {
@@ -240,6 +247,7 @@ public sealed class BulkInsertOperation : IDisposable, IAsyncDisposable
         finally
         {
             _batches.Writer.TryComplete();
+            _encoder?.Dispose();
         }
         try
         {
