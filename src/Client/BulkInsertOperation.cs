@@ -121,7 +121,12 @@ public sealed class BulkInsertOperation : IDisposable, IAsyncDisposable
             return;
         try
         {
-            _batches.Writer.WriteAsync(batch, _cancellationToken).AsTask().GetAwaiter().GetResult();
+            var written = _batches.Writer.WriteAsync(batch, _cancellationToken).AsTask();
+            // Blocks on the task's event: GetResult alone spins first, taking a core from the indexer while the
+            // writer waits for its commit to reach the disk.
+            if (!written.IsCompleted)
+                ((IAsyncResult)written).AsyncWaitHandle.WaitOne();
+            written.GetAwaiter().GetResult();
         }
         catch (ChannelClosedException)
         {
