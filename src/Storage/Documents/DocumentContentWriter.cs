@@ -20,6 +20,11 @@ public sealed partial class DocumentContentWriter : JsonWriter
     /// <summary>Names per object compared one by one; an object with more gets a hash set.</summary>
     private const int LinearNameChecks = 16;
 
+    /// <summary>How many names <see cref="_knownNames"/> keeps.</summary>
+    private const int MaxKnownNames = 1024;
+
+    // A type's member names are the same strings for every object of it: checked and encoded once, found by reference.
+    private readonly Dictionary<string, byte[]> _knownNames = new(ReferenceEqualityComparer.Instance);
     private readonly List<Frame> _frames = new(8);
     private readonly List<string> _names = new(32);
     private BsonOutput _output = new();
@@ -80,14 +85,25 @@ public sealed partial class DocumentContentWriter : JsonWriter
         base.WritePropertyName(name);
         if (_declined)
             return;
-        if (name.Contains('\0', StringComparison.Ordinal) || !CheckedBsonWriter.IsUnicode(name) || !IsNewName(name))
+        var known = _knownNames.TryGetValue(name, out var utf8);
+        if ((!known && (name.Contains('\0', StringComparison.Ordinal) || !CheckedBsonWriter.IsUnicode(name))) || !IsNewName(name))
         {
             Decline();
             return;
         }
         _typeAt = _output.Position;
         _output.Byte(0);
-        _output.Advance(Encoding.UTF8.GetBytes(name, _output.Reserve(Encoding.UTF8.GetMaxByteCount(name.Length))));
+        if (!known && _knownNames.Count < MaxKnownNames)
+            _knownNames[name] = utf8 = Encoding.UTF8.GetBytes(name);
+        if (utf8 is null)
+        {
+            _output.Advance(Encoding.UTF8.GetBytes(name, _output.Reserve(Encoding.UTF8.GetMaxByteCount(name.Length))));
+        }
+        else
+        {
+            utf8.CopyTo(_output.Reserve(utf8.Length));
+            _output.Advance(utf8.Length);
+        }
         _output.Byte(0);
     }
 
