@@ -25,7 +25,7 @@ public sealed partial class DocumentContentWriter : JsonWriter
 
     // A type's member names are the same strings for every object of it: checked and encoded once, found by reference.
     private readonly Dictionary<string, byte[]> _knownNames = new(ReferenceEqualityComparer.Instance);
-    private readonly List<Frame> _frames = new(8);
+    private readonly List<BsonFrame> _frames = new(8);
     private readonly List<string> _names = new(32);
     private BsonOutput _output = new();
     private int _typeAt;
@@ -140,7 +140,7 @@ public sealed partial class DocumentContentWriter : JsonWriter
             }
             Element(type);
         }
-        _frames.Add(new Frame(_output.Position, type == BsonTypes.Array, _names.Count));
+        _frames.Add(new BsonFrame(_output.Position, type == BsonTypes.Array, _names.Count));
         _output.Int32(0);
     }
 
@@ -189,14 +189,5 @@ public sealed partial class DocumentContentWriter : JsonWriter
         frame.Names = new HashSet<string>(_names.Skip(frame.NamesStart), StringComparer.Ordinal) { name };
         _frames[^1] = frame;
         return true;
-    }
-
-    private struct Frame(int lengthAt, bool isArray, int namesStart)
-    {
-        public readonly int LengthAt = lengthAt;
-        public readonly bool IsArray = isArray;
-        public readonly int NamesStart = namesStart;
-        public int NextIndex;
-        public HashSet<string>? Names;
     }
 }

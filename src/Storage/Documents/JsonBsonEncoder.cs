@@ -129,7 +129,7 @@ internal static class JsonBsonEncoder
             }
             if (frames.Count == DocumentContent.MaxDepth)
                 return false;
-            frames.Add(new Frame(output.Position, token == JsonTokenType.StartArray, names.Count));
+            frames.Add(new BsonFrame(output.Position, token == JsonTokenType.StartArray, names.Count));
             output.Int32(0);
         }
         while (frames.Count > 0 && reader.Read());
@@ -173,7 +173,7 @@ internal static class JsonBsonEncoder
     }
 
     /// <summary>Records the name just written at <paramref name="nameAt"/>; false when the current object has it already.</summary>
-    private static bool IsNewName(ref Frame frame, List<(int Offset, int Length)> names, ReadOnlySpan<byte> written, int nameAt)
+    private static bool IsNewName(ref BsonFrame frame, List<(int Offset, int Length)> names, ReadOnlySpan<byte> written, int nameAt)
     {
         var name = written[nameAt..];
         if (frame.Names is { } set)
@@ -197,17 +197,8 @@ internal static class JsonBsonEncoder
     /// <summary>The open objects and arrays, and the names of the open objects, of the document being encoded.</summary>
     private sealed class State
     {
-        public List<Frame> Frames { get; } = new(8);
+        public List<BsonFrame> Frames { get; } = new(8);
 
         public List<(int Offset, int Length)> Names { get; } = new(32);
-    }
-
-    private struct Frame(int lengthAt, bool isArray, int namesStart)
-    {
-        public readonly int LengthAt = lengthAt;
-        public readonly bool IsArray = isArray;
-        public readonly int NamesStart = namesStart;
-        public int NextIndex;
-        public HashSet<string>? Names;
     }
 }
