@@ -8,7 +8,7 @@ namespace RavenLite.Client;
 
 /// <summary>
 /// Sessions over a <see cref="DocumentDatabase"/> in this process: documents are handed over as the cache's UTF-8
-/// JSON (shared, never copied), writes go to BSON straight from the serialized JSON.
+/// JSON (shared, never copied), writes go to BSON straight from the serialized JSON (a bulk insert's straight from the entity).
 /// </summary>
 internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDatabase) : IStoreBackend
 {
