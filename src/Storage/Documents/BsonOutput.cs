@@ -31,8 +31,9 @@ internal struct BsonOutput() : IDisposable
 
     public void Byte(byte value)
     {
-        Reserve(1)[0] = value;
-        Position++;
+        if (Position == _buffer.Length)
+            Reserve(1);
+        _buffer[Position++] = value;
     }
 
     public readonly void SetByte(int at, byte value) => _buffer[at] = value;
