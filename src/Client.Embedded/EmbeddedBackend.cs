@@ -8,7 +8,7 @@ namespace RavenLite.Client;
 
 /// <summary>
 /// Sessions over a <see cref="DocumentDatabase"/> in this process: documents are handed over as the cache's UTF-8
-/// JSON (shared, never copied), writes go to BSON straight from the serialized JSON.
+/// JSON (shared, never copied), writes go to BSON straight from the serialized JSON (a bulk insert's straight from the entity).
 /// </summary>
 internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDatabase) : IStoreBackend
 {
@@ -46,7 +46,7 @@ internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDataba
                 ? BatchCommand.Delete(command.Key, command.ExpectedEtag)
                 : command.PatchJson is { } patch
                 ? BatchCommand.Patch(command.Key, DocumentPatch.Parse(patch), command.ExpectedEtag)
-                : BatchCommand.Put(command.Key, DocumentContent.FromJson(command.Data), metadata.Content, command.ExpectedEtag);
+                : BatchCommand.Put(command.Key, DataOf(command), metadata.Content, command.ExpectedEtag);
         }
         var results = Database.Batch(batch);
         var etags = new long?[results.Count];
@@ -54,6 +54,16 @@ internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDataba
             etags[i] = results[i].Etag;
         return etags;
     }
+
+    private static DocumentContent DataOf(WriteCommand command) => command.EncodedData switch
+    {
+        null => DocumentContent.FromJson(command.Data),
+        DocumentContent content => content,
+        var other => throw new ArgumentException($"The put of '{command.Key}' carries {other.GetType()}, not the embedded backend's encoding.", nameof(command)),
+    };
+
+    /// <summary>Bulk-inserted entities go straight to BSON (<see cref="DocumentContentWriter"/>), with no JSON text between.</summary>
+    public DocumentEncoder CreateDocumentEncoder() => new ContentEncoder();
 
     public QueryPage Query(string indexName, IndexQuery query) => ToPage(Database.Query(indexName, query));
 

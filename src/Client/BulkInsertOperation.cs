@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using System.Threading.Channels;
 using RavenLite.Client.Backend;
 using RavenLite.Client.Serialization;
@@ -15,9 +16,12 @@ public sealed class BulkInsertOperation : IDisposable, IAsyncDisposable
     private readonly RavenStore _store;
     private readonly int _batchSize;
     private readonly CancellationToken _cancellationToken;
-    private readonly Channel<WriteCommand> _puts;
+    private readonly Channel<WriteCommand[]> _batches;
     private readonly Task<long> _writing;
+    private WriteCommand[] _gathering;
+    private int _gathered;
     private readonly Dictionary<Type, byte[]> _metadata = [];
+    private readonly DocumentEncoder? _encoder;
     private Exception? _refused;
     private long _stored;
     private long _written;
@@ -29,8 +33,11 @@ public sealed class BulkInsertOperation : IDisposable, IAsyncDisposable
         _store = store;
         _batchSize = batchSize;
         _cancellationToken = cancellationToken;
-        // Bounded: a caller faster than the backend waits for room instead of buffering every entity.
-        _puts = Channel.CreateBounded<WriteCommand>(new BoundedChannelOptions(batchSize) { SingleReader = true, SingleWriter = true });
+        _encoder = store.Backend.CreateDocumentEncoder();
+        _gathering = new WriteCommand[batchSize];
+        // Whole batches cross to the writer: one item at a time, a full channel woke the caller (and made it spin) per
+        // entity. Bounded to one waiting batch, so a caller faster than the backend waits instead of buffering all.
+        _batches = Channel.CreateBounded<WriteCommand[]>(new BoundedChannelOptions(1) { SingleReader = true, SingleWriter = true });
         _writing = Task.Run(WriteAsync, CancellationToken.None);
     }
 
@@ -70,8 +77,9 @@ public sealed class BulkInsertOperation : IDisposable, IAsyncDisposable
             Stop(error);
             throw error;
         }
-        if (!_puts.Writer.TryWrite(put))
-            WaitForRoom(put);
+        _gathering[_gathered++] = put;
+        if (_gathered == _batchSize)
+            HandOver();
     }
 
     private WriteCommand Prepare(object entity, string? id)
@@ -85,9 +93,13 @@ public sealed class BulkInsertOperation : IDisposable, IAsyncDisposable
             id = _store.Ids.Next(_store.Conventions.FindIdPrefix(entityName));
         DocumentKey.Validate(id, nameof(id));
         identity?.SetValue(entity, id);
-        var json = _store.Serializer.Serialize(entity, id!);
         // As a session: a generated id must be new, a given one replaces what is there.
-        return WriteCommand.Put(id!, json, MetadataOf(type, entityName), generated ? 0 : null);
+        long? expectedEtag = generated ? 0 : null;
+        var metadata = MetadataOf(type, entityName);
+        // The backend's own form when it has one (BSON embedded: no JSON text to write and read again).
+        if (_encoder is not null && _store.Serializer.TrySerialize(entity, _encoder) is { } encoded)
+            return new WriteCommand(id!, Data: null, metadata, expectedEtag) { EncodedData = encoded };
+        return WriteCommand.Put(id!, _store.Serializer.Serialize(entity, id!), metadata, expectedEtag);
     }
 
     /// <summary>
@@ -101,16 +113,60 @@ public sealed class BulkInsertOperation : IDisposable, IAsyncDisposable
         return json;
     }
 
-    private void WaitForRoom(WriteCommand put)
+    /// <summary>Gives the batch gathered so far to the writer, waiting while it is a batch behind.</summary>
+    private void HandOver()
     {
+        var batch = TakeGathered();
+        if (_batches.Writer.TryWrite(batch))
+            return;
         try
         {
-            _puts.Writer.WriteAsync(put, _cancellationToken).AsTask().GetAwaiter().GetResult();
+            var written = _batches.Writer.WriteAsync(batch, _cancellationToken).AsTask();
+            // Blocks on the task's event: GetResult alone spins first, taking a core from the indexer while the
+            // writer waits for its commit to reach the disk.
+            if (!written.IsCompleted)
+                ((IAsyncResult)written).AsyncWaitHandle.WaitOne();
+            written.GetAwaiter().GetResult();
         }
         catch (ChannelClosedException)
         {
             ThrowIfStopped();
             throw;
+        }
+    }
+
+    /// <inheritdoc cref="HandOver"/>
+    private async ValueTask HandOverAsync()
+    {
+        var batch = TakeGathered();
+        try
+        {
+            await _batches.Writer.WriteAsync(batch, _cancellationToken).ConfigureAwait(false);
+        }
+        catch (ChannelClosedException)
+        {
+            ThrowIfStopped();
+            throw;
+        }
+    }
+
+    private WriteCommand[] TakeGathered()
+    {
+        var batch = _gathered == _gathering.Length ? _gathering : _gathering[.._gathered];
+        _gathering = new WriteCommand[_batchSize];
+        _gathered = 0;
+        return batch;
+    }
+
+    /// <summary>Whether the batch being gathered is to be written on disposal: not after a refusal or cancellation.</summary>
+    private bool HasLastBatch => _gathered > 0 && _refused is null && !_cancellationToken.IsCancellationRequested && !_writing.IsCompleted;
+
+    private async IAsyncEnumerable<WriteCommand> Puts([EnumeratorCancellation] CancellationToken cancellationToken)
+    {
+        await foreach (var batch in _batches.Reader.ReadAllAsync(cancellationToken).ConfigureAwait(false))
+        {
+            foreach (var put in batch)
+                yield return put;
         }
     }
 
@@ -125,7 +181,7 @@ public sealed class BulkInsertOperation : IDisposable, IAsyncDisposable
     private void Stop(Exception error)
     {
         _refused = error;
-        _puts.Writer.TryComplete(error);
+        _batches.Writer.TryComplete(error);
         try
         {
             _writing.GetAwaiter().GetResult();
@@ -140,7 +196,7 @@ public sealed class BulkInsertOperation : IDisposable, IAsyncDisposable
     {
         try
         {
-            return await _store.Backend.BulkInsertAsync(_puts.Reader.ReadAllAsync(_cancellationToken), _batchSize, total =>
+            return await _store.Backend.BulkInsertAsync(Puts(_cancellationToken), _batchSize, total =>
             {
                 Interlocked.Exchange(ref _written, total);
                 BatchWritten?.Invoke(this, total);
@@ -149,7 +205,7 @@ public sealed class BulkInsertOperation : IDisposable, IAsyncDisposable
         catch (Exception ex)
         {
             // Unblocks a Store waiting for room; it then rethrows this.
-            _puts.Writer.TryComplete(ex);
+            _batches.Writer.TryComplete(ex);
             throw;
         }
     }
@@ -163,7 +219,16 @@ public sealed class BulkInsertOperation : IDisposable, IAsyncDisposable
     {
         if (Interlocked.Exchange(ref _disposed, 1) != 0)
             return;
-        _puts.Writer.TryComplete();
+        try
+        {
+            if (HasLastBatch)
+                HandOver();
+        }
+        finally
+        {
+            _batches.Writer.TryComplete();
+            _encoder?.Dispose();
+        }
         try
         {
             _writing.GetAwaiter().GetResult();
@@ -179,7 +244,16 @@ public sealed class BulkInsertOperation : IDisposable, IAsyncDisposable
     {
         if (Interlocked.Exchange(ref _disposed, 1) != 0)
             return;
-        _puts.Writer.TryComplete();
+        try
+        {
+            if (HasLastBatch)
+                await HandOverAsync().ConfigureAwait(false);
+        }
+        finally
+        {
+            _batches.Writer.TryComplete();
+            _encoder?.Dispose();
+        }
         try
         {
             await _writing.ConfigureAwait(false);

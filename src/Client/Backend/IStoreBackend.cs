@@ -63,4 +63,10 @@ public interface IStoreBackend : IDisposable
     /// enumeration throws (a bad entity, cancellation) the batch being gathered is not written; earlier batches stay.
     /// </summary>
     Task<long> BulkInsertAsync(IAsyncEnumerable<WriteCommand> puts, int batchSize, Action<long>? written, CancellationToken cancellationToken);
+
+    /// <summary>
+    /// The encoder a bulk insert serializes entities with, for a backend that stores another form than UTF-8 JSON;
+    /// null (the default): the puts carry UTF-8 JSON.
+    /// </summary>
+    DocumentEncoder? CreateDocumentEncoder() => null;
 }

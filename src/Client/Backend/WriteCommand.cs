@@ -13,8 +13,14 @@ public sealed record WriteCommand(string Key, byte[]? Data, byte[]? Metadata, lo
     /// <summary>The JSON Patch document (RFC 6902, plus <c>increment</c>) as UTF-8 JSON, for a patch; else null.</summary>
     public byte[]? PatchJson { get; init; }
 
+    /// <summary>
+    /// For a bulk insert's put, the data in the backend's own form (from its <see cref="DocumentEncoder"/>) instead
+    /// of <see cref="Data"/>; else null.
+    /// </summary>
+    public object? EncodedData { get; init; }
+
     /// <summary>Whether this is a delete (no data, no patch).</summary>
-    public bool IsDelete => Data is null && PatchJson is null;
+    public bool IsDelete => Data is null && EncodedData is null && PatchJson is null;
 
     /// <summary>Whether this is a patch.</summary>
     public bool IsPatch => PatchJson is not null;

@@ -44,6 +44,24 @@ internal sealed class EntitySerializer(JsonSerializerSettings settings)
         return bytes;
     }
 
+    /// <summary>
+    /// The entity in a backend's own form, written by <paramref name="encoder"/>'s writer; null when it must be
+    /// serialized as JSON instead (<see cref="Serialize"/>, which also gives the error of an entity that fails here).
+    /// </summary>
+    public object? TrySerialize(object entity, RavenLite.Client.Backend.DocumentEncoder encoder)
+    {
+        try
+        {
+            _serializer.Serialize(encoder.Writer, entity);
+        }
+        catch (Exception ex) when (ex is not OutOfMemoryException)
+        {
+            encoder.TakeDocument();
+            return null;
+        }
+        return encoder.TakeDocument();
+    }
+
     /// <summary>The JSON name the store's settings give <paramref name="member"/> of <paramref name="type"/>.</summary>
     public string JsonName(Type type, System.Reflection.MemberInfo member) =>
         _serializer.ContractResolver.ResolveContract(type) is Newtonsoft.Json.Serialization.JsonObjectContract contract

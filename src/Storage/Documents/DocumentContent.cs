@@ -10,7 +10,7 @@ namespace RavenLite.Storage.Documents;
 /// </summary>
 public sealed class DocumentContent
 {
-    private DocumentContent(byte[] bson) => Bson = bson;
+    internal DocumentContent(byte[] bson) => Bson = bson;
 
     /// <summary>
     /// How deep a document may nest: the outermost object is level 1, each object or array inside adds one.

@@ -30,7 +30,7 @@ internal static class JsonBsonEncoder
         // The thread's lists, taken while in use; new lists per document were most of what an import left to collect.
         var state = t_state ?? new State();
         t_state = null;
-        var output = new Output();
+        var output = new BsonOutput();
         try
         {
             return Encode(ref reader, ref output, state, leaveOut) ? output.Written.ToArray() : null;
@@ -51,7 +51,7 @@ internal static class JsonBsonEncoder
     [ThreadStatic]
     private static State? t_state;
 
-    private static bool Encode(ref Utf8JsonReader reader, ref Output output, State state, Func<string, bool>? leaveOut)
+    private static bool Encode(ref Utf8JsonReader reader, ref BsonOutput output, State state, Func<string, bool>? leaveOut)
     {
         var frames = state.Frames;
         var names = state.Names;
@@ -114,7 +114,7 @@ internal static class JsonBsonEncoder
                         output.Byte(0);
                         output.PatchLength(lengthAt, exclusive: true);
                         continue;
-                    case JsonTokenType.Number when type == BsonInt64:
+                    case JsonTokenType.Number when type == BsonTypes.Int64:
                         output.Int64(integer);
                         continue;
                     case JsonTokenType.Number:
@@ -129,15 +129,12 @@ internal static class JsonBsonEncoder
             }
             if (frames.Count == DocumentContent.MaxDepth)
                 return false;
-            frames.Add(new Frame(output.Position, token == JsonTokenType.StartArray, names.Count));
+            frames.Add(new BsonFrame(output.Position, token == JsonTokenType.StartArray, names.Count));
             output.Int32(0);
         }
         while (frames.Count > 0 && reader.Read());
         return frames.Count == 0;
     }
-
-    private const byte BsonDouble = 0x01, BsonString = 0x02, BsonObject = 0x03, BsonArray = 0x04, BsonBoolean = 0x08,
-        BsonNull = 0x0A, BsonInt64 = 0x12;
 
     /// <summary>The BSON type of the value the reader is on (0: one this encoder leaves to the checked writer).</summary>
     private static byte TypeOf(ref Utf8JsonReader reader, out long integer, out double number)
@@ -146,19 +143,19 @@ internal static class JsonBsonEncoder
         number = 0;
         switch (reader.TokenType)
         {
-            case JsonTokenType.StartObject: return BsonObject;
-            case JsonTokenType.StartArray: return BsonArray;
-            case JsonTokenType.String: return BsonString;
-            case JsonTokenType.True or JsonTokenType.False: return BsonBoolean;
-            case JsonTokenType.Null: return BsonNull;
-            case JsonTokenType.Number when reader.TryGetInt64(out integer): return BsonInt64;
-            case JsonTokenType.Number when reader.TryGetDouble(out number) && double.IsFinite(number): return BsonDouble;
+            case JsonTokenType.StartObject: return BsonTypes.Object;
+            case JsonTokenType.StartArray: return BsonTypes.Array;
+            case JsonTokenType.String: return BsonTypes.String;
+            case JsonTokenType.True or JsonTokenType.False: return BsonTypes.Boolean;
+            case JsonTokenType.Null: return BsonTypes.Null;
+            case JsonTokenType.Number when reader.TryGetInt64(out integer): return BsonTypes.Int64;
+            case JsonTokenType.Number when reader.TryGetDouble(out number) && double.IsFinite(number): return BsonTypes.Double;
             default: return 0;
         }
     }
 
     /// <summary>The string or name the reader is on as UTF-8, unescaped; false when it is not Unicode text.</summary>
-    private static bool WriteText(ref Utf8JsonReader reader, ref Output output)
+    private static bool WriteText(ref Utf8JsonReader reader, ref BsonOutput output)
     {
         if (reader.ValueIsEscaped)
         {
@@ -176,7 +173,7 @@ internal static class JsonBsonEncoder
     }
 
     /// <summary>Records the name just written at <paramref name="nameAt"/>; false when the current object has it already.</summary>
-    private static bool IsNewName(ref Frame frame, List<(int Offset, int Length)> names, ReadOnlySpan<byte> written, int nameAt)
+    private static bool IsNewName(ref BsonFrame frame, List<(int Offset, int Length)> names, ReadOnlySpan<byte> written, int nameAt)
     {
         var name = written[nameAt..];
         if (frame.Names is { } set)
@@ -200,80 +197,8 @@ internal static class JsonBsonEncoder
     /// <summary>The open objects and arrays, and the names of the open objects, of the document being encoded.</summary>
     private sealed class State
     {
-        public List<Frame> Frames { get; } = new(8);
+        public List<BsonFrame> Frames { get; } = new(8);
 
         public List<(int Offset, int Length)> Names { get; } = new(32);
-    }
-
-    private struct Frame(int lengthAt, bool isArray, int namesStart)
-    {
-        public readonly int LengthAt = lengthAt;
-        public readonly bool IsArray = isArray;
-        public readonly int NamesStart = namesStart;
-        public int NextIndex;
-        public HashSet<string>? Names;
-    }
-
-    /// <summary>A growing pooled buffer with the BSON primitives.</summary>
-    private struct Output() : IDisposable
-    {
-        private byte[] _buffer = ArrayPool<byte>.Shared.Rent(1024);
-
-        public int Position { get; private set; }
-
-        public readonly Span<byte> Written => _buffer.AsSpan(0, Position);
-
-        public Span<byte> Reserve(int size)
-        {
-            if (_buffer.Length - Position < size)
-            {
-                var larger = ArrayPool<byte>.Shared.Rent(checked(Math.Max(_buffer.Length * 2, Position + size)));
-                _buffer.AsSpan(0, Position).CopyTo(larger);
-                ArrayPool<byte>.Shared.Return(_buffer);
-                _buffer = larger;
-            }
-            return _buffer.AsSpan(Position);
-        }
-
-        public void Advance(int count) => Position += count;
-
-        public void Byte(byte value)
-        {
-            Reserve(1)[0] = value;
-            Position++;
-        }
-
-        public readonly void SetByte(int at, byte value) => _buffer[at] = value;
-
-        public void Int32(int value)
-        {
-            BinaryPrimitives.WriteInt32LittleEndian(Reserve(4), value);
-            Position += 4;
-        }
-
-        public void Int64(long value)
-        {
-            BinaryPrimitives.WriteInt64LittleEndian(Reserve(8), value);
-            Position += 8;
-        }
-
-        /// <summary>An array element's name: its index in decimal, NUL-terminated.</summary>
-        public void Index(int index)
-        {
-            index.TryFormat(Reserve(12), out var length, default, System.Globalization.CultureInfo.InvariantCulture);
-            Position += length;
-            Byte(0);
-        }
-
-        /// <summary>The length of what was written from <paramref name="at"/> on (a document counts its own length field; a string does not).</summary>
-        public readonly void PatchLength(int at, bool exclusive = false) =>
-            BinaryPrimitives.WriteInt32LittleEndian(_buffer.AsSpan(at), Position - at - (exclusive ? 4 : 0));
-
-        public void Dispose()
-        {
-            if (_buffer.Length > 0)
-                ArrayPool<byte>.Shared.Return(_buffer);
-            _buffer = [];
-        }
     }
 }

@@ -34,6 +34,34 @@ public abstract class BulkInsertTests : StoreTests
     }
 
     [Fact]
+    public void A_bulk_inserted_entity_is_stored_as_a_session_stores_it_whatever_its_values()
+    {
+        Typed[] entities =
+        [
+            new(),
+            new() { Ratio = double.NaN, Text = "lone \ud800 surrogate", Huge = ulong.MaxValue, Moment = DateTime.MaxValue },
+        ];
+        using (var bulk = Store.BulkInsert(batchSize: 10))
+        {
+            for (var i = 0; i < entities.Length; i++)
+                bulk.Store(entities[i], "typed/bulk" + i);
+        }
+        using (var session = Store.OpenSession())
+        {
+            for (var i = 0; i < entities.Length; i++)
+                session.Store(entities[i], "typed/session" + i);
+            session.SaveChanges();
+        }
+        var stored = Store.Backend.Load(["typed/bulk0", "typed/session0", "typed/bulk1", "typed/session1"]);
+        Assert.All(stored, Assert.NotNull);
+        Assert.Equal(Text(stored[1]!.DataJson).Replace("session", "bulk", StringComparison.Ordinal), Text(stored[0]!.DataJson));
+        Assert.Equal(Text(stored[3]!.DataJson).Replace("session", "bulk", StringComparison.Ordinal), Text(stored[2]!.DataJson));
+        Assert.Contains("\"Ratio\":\"NaN\"", Text(stored[2]!.DataJson), StringComparison.Ordinal);
+
+        static string Text(ReadOnlyMemory<byte> json) => System.Text.Encoding.UTF8.GetString(json.Span);
+    }
+
+    [Fact]
     public void Entities_of_different_types_in_one_batch_each_get_their_own_type_s_metadata()
     {
         using (var bulk = Store.BulkInsert(batchSize: 4))
