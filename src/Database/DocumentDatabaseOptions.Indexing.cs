@@ -26,10 +26,10 @@ public sealed partial class DocumentDatabaseOptions
     public TimeSpan IndexCommitInterval { get; set; } = TimeSpan.FromSeconds(1);
 
     /// <summary>
-    /// While the indexer is behind, how often queries are shown what it has indexed so far. It also shows them as soon
-    /// as it catches up, and when it reaches what a waiting query waits for. Default 100 ms.
+    /// While the indexer is behind, how often queries are shown what it has indexed so far. It also shows them once
+    /// it has caught up, and when it reaches what a waiting query waits for. Default 25 ms.
     /// </summary>
-    public TimeSpan IndexRefreshInterval { get; set; } = TimeSpan.FromMilliseconds(100);
+    public TimeSpan IndexRefreshInterval { get; set; } = TimeSpan.FromMilliseconds(25);
 
     /// <summary>How long a query waiting for non-stale results waits when it names no timeout. Default 15 s.</summary>
     public TimeSpan DefaultQueryWaitTimeout { get; set; } = TimeSpan.FromSeconds(15);
