@@ -35,6 +35,15 @@ public sealed partial class DocumentDatabaseOptions
     public TimeSpan DefaultQueryWaitTimeout { get; set; } = TimeSpan.FromSeconds(15);
 
     /// <summary>
+    /// Opens the database without its indexer, for a bulk load: documents are written and read as usual, but no index
+    /// follows them (queries report stale results, and a query waiting for non-stale results fails at once saying
+    /// why) until the database is next opened without this, when the indexes catch up in large batches. False by
+    /// default. <c>ravenlite import</c> into a folder uses it: indexing beside the load would take half of its time
+    /// and be cut off at the close anyway.
+    /// </summary>
+    public bool DeferIndexing { get; set; }
+
+    /// <summary>
     /// Where the database writes its log lines (an index rebuilt from the documents, the indexer failing and
     /// retrying). Null: <see cref="System.Diagnostics.Trace"/>.
     /// </summary>
@@ -50,6 +59,7 @@ public sealed partial class DocumentDatabaseOptions
         CommitInterval = IndexCommitInterval,
         RefreshInterval = IndexRefreshInterval,
         DefaultWaitTimeout = DefaultQueryWaitTimeout,
+        DeferIndexing = DeferIndexing,
         Log = Log,
     };
 }

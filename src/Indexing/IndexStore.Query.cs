@@ -179,6 +179,7 @@ public sealed partial class IndexStore
     {
         // Read from storage: with a shared engine, the writes other servers acknowledged before the wait began count.
         var cutoff = _documents.ReadLastEtag();
+        ThrowIfDeferred(index, cutoff);
         if (!_indexer.WaitFor(() => IsCaughtUp(index, cutoff), timeout))
             throw StillStale(index, timeout, cutoff);
     }
@@ -199,6 +200,7 @@ public sealed partial class IndexStore
             throw new ArgumentOutOfRangeException(nameof(timeout), timeout, "Timeout must be positive.");
         // Read from storage: with a shared engine, the writes other servers acknowledged before the wait began count.
         var cutoff = _documents.ReadLastEtag();
+        ThrowIfDeferred(index, cutoff);
         var started = System.Diagnostics.Stopwatch.GetTimestamp();
         _indexer.WaitBegins();
         try
@@ -229,6 +231,13 @@ public sealed partial class IndexStore
         }
     }
 
+    /// <summary>With indexing deferred nothing will catch up: a wait fails at once instead of at its timeout.</summary>
+    private void ThrowIfDeferred(DocumentIndex index, long cutoff)
+    {
+        if (_options.DeferIndexing && !IsCaughtUp(index, cutoff))
+            throw StillStale(index, TimeSpan.Zero, cutoff);
+    }
+
     private static bool IsCaughtUp(DocumentIndex index, long cutoff) => index.LastIndexedEtag >= cutoff || index.IsRetired;
 
     private TimeoutException StillStale(DocumentIndex index, TimeSpan timeout, long cutoff)
@@ -242,7 +251,9 @@ public sealed partial class IndexStore
 
     /// <summary>The failure keeping <paramref name="index"/> from making progress, as a sentence to append; empty when none is known.</summary>
     private string WhyBehind(DocumentIndex index) =>
-        _indexer.Failures.Current(index.Name) is { } failure
-            ? $" It cannot make progress: {failure.Message} (last attempt at {failure.At:u})."
-            : "";
+        _options.DeferIndexing
+            ? " Indexing is deferred on this database (DeferIndexing): its indexes catch up when it is next opened without it."
+            : _indexer.Failures.Current(index.Name) is { } failure
+                ? $" It cannot make progress: {failure.Message} (last attempt at {failure.At:u})."
+                : "";
 }

@@ -50,7 +50,8 @@ public sealed partial class IndexStore : IDisposable
         try
         {
             store.OpenIndexes();
-            store._indexer.Start();
+            if (!options.DeferIndexing)
+                store._indexer.Start();
             documents.CommittedElsewhere += store.OnCommittedElsewhere;
             return store;
         }

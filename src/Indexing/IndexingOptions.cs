@@ -40,6 +40,12 @@ public sealed class IndexingOptions
     /// </summary>
     public TimeSpan RefreshInterval { get; init; } = TimeSpan.FromMilliseconds(25);
 
+    /// <summary>
+    /// Whether the indexer stays stopped while the indexes are open (a bulk load): queries see the indexes as they were
+    /// committed, and a query waiting for non-stale results fails at once. The indexes catch up when opened without it.
+    /// </summary>
+    public bool DeferIndexing { get; init; }
+
     /// <summary>How long a query waiting for non-stale results waits when it names no timeout. Default 15 s.</summary>
     public TimeSpan DefaultWaitTimeout { get; init; } = TimeSpan.FromSeconds(15);
 

@@ -11,12 +11,21 @@ internal sealed class EmbeddedEndpoint : IDocumentSource, IDocumentTarget, IDisp
 {
     private readonly DocumentDatabase _database;
 
-    public EmbeddedEndpoint(string dataDirectory, StorageEngineKind engine, string? connectionString)
+    /// <param name="dataDirectory">The database folder.</param>
+    /// <param name="engine">Its storage engine.</param>
+    /// <param name="connectionString">The PostgreSQL connection string, for that engine.</param>
+    /// <param name="deferIndexing">
+    /// For an import: the indexes catch up when the database is next opened (<see cref="DocumentDatabaseOptions.DeferIndexing"/>).
+    /// </param>
+    public EmbeddedEndpoint(string dataDirectory, StorageEngineKind engine, string? connectionString, bool deferIndexing)
     {
         var directory = Path.GetFullPath(dataDirectory);
         try
         {
-            _database = new DocumentDatabase(new DocumentDatabaseOptions { DataDirectory = directory, Engine = engine, ConnectionString = connectionString });
+            _database = new DocumentDatabase(new DocumentDatabaseOptions
+            {
+                DataDirectory = directory, Engine = engine, ConnectionString = connectionString, DeferIndexing = deferIndexing,
+            });
         }
         catch (Exception ex) when (DatabaseOpenFailure.Is(ex))
         {

@@ -5,5 +5,5 @@ internal static class TransferEndpoints
 {
     public static IDisposable Open(TransferOptions options) => options.Url is { } url
         ? new HttpEndpoint(url, options.ApiKey)
-        : new EmbeddedEndpoint(options.DataDirectory!, options.Engine, options.ConnectionString);
+        : new EmbeddedEndpoint(options.DataDirectory!, options.Engine, options.ConnectionString, deferIndexing: !options.Export);
 }

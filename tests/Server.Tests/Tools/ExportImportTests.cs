@@ -1,3 +1,4 @@
+using RavenLite.Database;
 using static RavenLite.Server.Tests.Tools.TransferFixtures;
 
 namespace RavenLite.Server.Tests.Tools;
@@ -27,9 +28,15 @@ public sealed class ExportImportTests : IDisposable
 
         var import = await RunAsync("import", "--data-dir", target, file);
         Assert.True(import.ExitCode == 0, import.Error);
+        using (var untouched = new DocumentDatabase(new DocumentDatabaseOptions { DataDirectory = target, DeferIndexing = true }))
+            Assert.Equal(0, untouched.GetIndexStatistics("Raven/DocumentsByEntityName").LastIndexedEtag); // the import left indexing to the next open
         using var imported = Open(target);
         Assert.Equal(expected, Snapshot(imported));
         Assert.Equal(expected.Count, imported.GetStatistics().Documents);
+        var caughtUp = imported.Query("Raven/DocumentsByEntityName",
+            new IndexQuery { Query = "Tag:Item", PageSize = 0, WaitForNonStaleResults = true, Timeout = TimeSpan.FromMinutes(2) });
+        Assert.Equal(expected.Count(document => document.Item2.Contains("\"Raven-Entity-Name\":\"Item\"", StringComparison.Ordinal)), caughtUp.TotalResults);
+        Assert.True(caughtUp.TotalResults > 0);
     }
 
     [Fact]
