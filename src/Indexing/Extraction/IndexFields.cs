@@ -35,12 +35,9 @@ internal static class IndexFields
     /// <summary>Writes the <see cref="Version"/> value of (<paramref name="etag"/>, <paramref name="key"/>) into <paramref name="target"/>.</summary>
     public static void SetVersion(BytesRef target, long etag, string key)
     {
-        var length = VersionEtagBytes + Encoding.UTF8.GetMaxByteCount(key.Length);
-        if (target.Bytes.Length < length)
-            target.Bytes = new byte[Math.Max(length, target.Bytes.Length * 2)];
-        BinaryPrimitives.WriteInt64BigEndian(target.Bytes, etag);
-        target.Offset = 0;
-        target.Length = VersionEtagBytes + Encoding.UTF8.GetBytes(key, target.Bytes.AsSpan(VersionEtagBytes));
+        var bytes = Room(target, VersionEtagBytes + Encoding.UTF8.GetMaxByteCount(key.Length));
+        BinaryPrimitives.WriteInt64BigEndian(bytes, etag);
+        target.Length = VersionEtagBytes + Encoding.UTF8.GetBytes(key, bytes.AsSpan(VersionEtagBytes));
     }
 
     /// <summary>The etag of a <see cref="Version"/> value.</summary>
@@ -67,13 +64,19 @@ internal static class IndexFields
     /// <summary>Writes the sort value of <paramref name="value"/> (its UTF-8, cut) into <paramref name="target"/>, reusing its buffer.</summary>
     public static void SetSortValue(BytesRef target, string value) => SetUtf8(target, Cut(value, MaxSortBytes));
 
-    private static void SetUtf8(BytesRef target, string text)
+    private static void SetUtf8(BytesRef target, string text) =>
+        target.Length = Encoding.UTF8.GetBytes(text, Room(target, Encoding.UTF8.GetMaxByteCount(text.Length)));
+
+    /// <summary>
+    /// Readies <paramref name="target"/>'s own buffer for a value of up to <paramref name="length"/> bytes from offset 0,
+    /// growing it when too small, and returns it: the reused fields' values are written in place.
+    /// </summary>
+    private static byte[] Room(BytesRef target, int length)
     {
-        var length = Encoding.UTF8.GetMaxByteCount(text.Length);
         if (target.Bytes.Length < length)
             target.Bytes = new byte[Math.Max(length, target.Bytes.Length * 2)];
         target.Offset = 0;
-        target.Length = Encoding.UTF8.GetBytes(text, target.Bytes);
+        return target.Bytes;
     }
 
     /// <summary>Cuts <paramref name="value"/> to at most <paramref name="maxBytes"/> of UTF-8, at a character boundary.</summary>

@@ -43,8 +43,10 @@ internal sealed partial class BackgroundIndexer
                 }
             }
         }
-        if (worked || _caughtUpSince == 0)
-            _caughtUpSince = worked ? 0 : Stopwatch.GetTimestamp();
+        if (worked)
+            _caughtUpSince = 0;
+        else if (_caughtUpSince == 0)
+            _caughtUpSince = Stopwatch.GetTimestamp();
         foreach (var index in indexes)
         {
             if (_stopping)

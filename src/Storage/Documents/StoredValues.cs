@@ -6,9 +6,9 @@ namespace RavenLite.Storage.Documents;
 /// <summary>Encodings of the small values the document tables hold.</summary>
 internal static class StoredValues
 {
-    /// <summary>Etags as table keys are big-endian so byte order is numeric order.</summary>
     public const int EtagKeyLength = 8;
 
+    /// <summary>Etags as table keys are big-endian so byte order is numeric order.</summary>
     public static byte[] EtagKey(long etag)
     {
         var key = new byte[EtagKeyLength];
@@ -16,7 +16,7 @@ internal static class StoredValues
         return key;
     }
 
-    /// <summary>Writes the key of <paramref name="etag"/> (big-endian, so key order is etag order) into <paramref name="target"/>.</summary>
+    /// <summary>As <see cref="EtagKey"/>, into <paramref name="target"/> (for a key on the stack).</summary>
     public static ReadOnlySpan<byte> WriteEtagKey(Span<byte> target, long etag)
     {
         BinaryPrimitives.WriteInt64BigEndian(target, etag);
