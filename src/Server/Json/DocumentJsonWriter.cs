@@ -192,13 +192,7 @@ internal sealed class DocumentJsonWriter(PipeWriter output, int holdBytes = 0, A
     private Span<byte> Reserve(int size)
     {
         ObjectDisposedException.ThrowIf(_buffer.Length == 0, this);
-        if (_buffer.Length - _written < size)
-        {
-            var larger = ArrayPool<byte>.Shared.Rent(checked(Math.Max(_buffer.Length * 2, _written + size)));
-            _buffer.AsSpan(0, _written).CopyTo(larger);
-            ArrayPool<byte>.Shared.Return(_buffer);
-            _buffer = larger;
-        }
+        PooledBytes.Grow(ref _buffer, _written, size);
         return _buffer.AsSpan(_written);
     }
 

@@ -1,4 +1,5 @@
 using System.Buffers;
+using RavenLite.Server.Json;
 
 namespace RavenLite.Server.Tools;
 
@@ -23,13 +24,7 @@ internal sealed class ImportBatch : IDisposable
     public void Add(ReadOnlySequence<byte> line, long number)
     {
         var length = checked((int)line.Length);
-        if (_buffer.Length - _used < length)
-        {
-            var larger = ArrayPool<byte>.Shared.Rent(checked(Math.Max(_buffer.Length * 2, _used + length)));
-            _buffer.AsSpan(0, _used).CopyTo(larger);
-            ArrayPool<byte>.Shared.Return(_buffer);
-            _buffer = larger;
-        }
+        PooledBytes.Grow(ref _buffer, _used, length);
         line.CopyTo(_buffer.AsSpan(_used));
         _lines.Add((_used, length, number));
         _used += length;
