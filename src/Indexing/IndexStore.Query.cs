@@ -139,12 +139,12 @@ public sealed partial class IndexStore
         // A stale answer is never the caller's to keep, so it is never asked about.
         var known = answerKnown is not null && !version.IsStale && answerKnown(index.Name, version);
         DocumentsRead read;
-        if (page.Keys.Count == 0 || known)
+        if (page.Versions.Count == 0 || known)
             read = new DocumentsRead([], 0, 0);
         else if (state.LastIndexedEtag >= databaseEtag)
-            read = _documents.GetKnownVersions(page.Keys, page.Etags);
+            read = _documents.GetKnownVersions(page.Versions);
         else
-            read = new DocumentsRead(_documents.GetCurrent(page.Keys), page.Keys.Count, Stopwatch.GetTimestamp() - searchedAt);
+            read = new DocumentsRead(_documents.GetCurrent([.. page.Versions.Select(v => v.Key)]), page.Versions.Count, Stopwatch.GetTimestamp() - searchedAt);
         var (loaded, fromStorage, storageTicks) = read;
         var loadedAt = Stopwatch.GetTimestamp();
         var results = new List<Document>(loaded.Count);

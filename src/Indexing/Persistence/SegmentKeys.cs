@@ -2,6 +2,7 @@ using System.Collections.Concurrent;
 using Lucene.Net.Index;
 using Lucene.Net.Util;
 using RavenLite.Indexing.Extraction;
+using RavenLite.Storage.Documents;
 
 namespace RavenLite.Indexing.Persistence;
 
@@ -12,10 +13,13 @@ namespace RavenLite.Indexing.Persistence;
 /// </summary>
 internal sealed class SegmentKeys
 {
+    private readonly KnownVersion?[] _versions;
+
     private SegmentKeys(string[] keys, long[] etags)
     {
         Keys = keys;
         Etags = etags;
+        _versions = new KnownVersion?[keys.Length];
     }
 
     /// <summary>Per doc of the segment (deleted ones included): the document key, original casing.</summary>
@@ -23,6 +27,13 @@ internal sealed class SegmentKeys
 
     /// <summary>Per doc: the etag of the document version indexed. Ascending in doc id order.</summary>
     public long[] Etags { get; }
+
+    /// <summary>
+    /// The version <paramref name="doc"/> names, made the first time a page holds it and kept while the segment is:
+    /// storage remembers on it where the document cache keeps that version, so later pages skip the cache's lookup.
+    /// Two queries may make one each at once; either serves.
+    /// </summary>
+    public KnownVersion Version(int doc) => _versions[doc] ??= new KnownVersion(Keys[doc], Etags[doc]);
 
     public static SegmentKeys Load(AtomicReader reader)
     {

@@ -5,8 +5,8 @@ using RavenLite.Indexing.Persistence;
 namespace RavenLite.Indexing.Querying;
 
 /// <summary>
-/// Collects an unsorted page in index order (doc id order, which is etag order) straight into the page's key and
-/// etag lists: no <c>ScoreDoc</c> per hit, no scores, and a segment's key arrays are only touched while the page is
+/// Collects an unsorted page in index order (doc id order, which is etag order) straight into the page's list of
+/// versions: no <c>ScoreDoc</c> per hit, no scores, and a segment's key arrays are only touched while the page is
 /// still filling. Counts every match for the total.
 /// </summary>
 internal sealed class IndexOrderCollector(SegmentKeysCache cache, int skip, int take, long afterEtag) : ICollector
@@ -53,13 +53,12 @@ internal sealed class IndexOrderCollector(SegmentKeysCache cache, int skip, int 
             _skipped++;
             return true;
         }
-        if (Page.Keys.Count == take)
+        if (Page.Versions.Count == take)
         {
             Page.HasMore = true;
             return false;
         }
-        Page.Keys.Add(segment.Keys[doc]);
-        Page.Etags.Add(etag);
+        Page.Versions.Add(segment.Version(doc));
         return true;
     }
 }

@@ -36,8 +36,8 @@ internal static class PageSearch
         else
             searcher.Search(query, collector);
         var page = collector.Page;
-        if (page.Keys.Count > 0)
-            page.Last = new PageAfter(page.Etags[^1], []);
+        if (page.Versions.Count > 0)
+            page.Last = new PageAfter(page.Versions[^1].Etag, []);
         return page;
     }
 
@@ -119,13 +119,12 @@ internal static class PageSearch
             var leaf = leaves[ReaderUtil.SubIndex(hit.Doc, leaves)];
             var keys = segments.Get(leaf.AtomicReader);
             var doc = hit.Doc - leaf.DocBase;
-            page.Keys.Add(keys.Keys[doc]);
-            page.Etags.Add(keys.Etags[doc]);
+            page.Versions.Add(keys.Version(doc));
         }
         if (end > start)
         {
             var fields = ((FieldDoc)hits.ScoreDocs[end - 1]).Fields;
-            page.Last = new PageAfter(page.Etags[^1], fields[..^1]);
+            page.Last = new PageAfter(page.Versions[^1].Etag, fields[..^1]);
         }
         return page;
     }

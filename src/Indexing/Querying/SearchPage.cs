@@ -1,11 +1,11 @@
+using RavenLite.Storage.Documents;
+
 namespace RavenLite.Indexing.Querying;
 
-/// <summary>What the index answers for one page: the hits' keys and indexed etags, the total, and where the page ended.</summary>
+/// <summary>What the index answers for one page: the hits' document versions (key and indexed etag), the total, and where the page ended.</summary>
 internal sealed class SearchPage(int capacity)
 {
-    public List<string> Keys { get; } = new(capacity);
-
-    public List<long> Etags { get; } = new(capacity);
+    public List<KnownVersion> Versions { get; } = new(capacity);
 
     /// <summary>Every match of the query (not only those past a continuation point).</summary>
     public int Total { get; set; }

@@ -58,6 +58,38 @@ internal sealed partial class DocumentCache : IDisposable
     }
 
     /// <summary>
+    /// Fills <paramref name="documents"/> with the cached ones of <paramref name="versions"/>, through the entry each
+    /// version remembers while that entry is still cached, else by a lookup that it then remembers. Counts the hits,
+    /// not the misses (the caller reads those through a path that counts them).
+    /// </summary>
+    /// <returns>The positions of the versions not cached; null when every one was.</returns>
+    public List<int>? TryGetKnown(IReadOnlyList<KnownVersion> versions, Document?[] documents)
+    {
+        Span<byte> buffer = stackalloc byte[DocumentKey.MaxBytes];
+        List<int>? misses = null;
+        var hits = 0;
+        for (var i = 0; i < documents.Length; i++)
+        {
+            var version = versions[i];
+            var entry = version.CachedEntry;
+            if (entry is null || entry.Queue is null || entry.Owner != this)
+            {
+                if (!_lookup.TryGetValue(new CacheLookupKey(buffer[..StorageKey.ToStorage(version.Key, buffer)], version.Etag), out entry))
+                {
+                    (misses ??= []).Add(i);
+                    continue;
+                }
+                version.CachedEntry = entry;
+            }
+            entry.Touch();
+            documents[i] = entry.Document;
+            hits++;
+        }
+        _hits.Add(hits);
+        return misses;
+    }
+
+    /// <summary>
     /// Caches a document just read from <paramref name="storageKey"/>, unless it alone is bigger than the cache.
     /// </summary>
     /// <returns>The document to hand out: the one already cached when another reader got there first.</returns>

@@ -20,6 +20,13 @@ internal sealed class StripedCounter
 
     public void Increment() => Interlocked.Increment(ref _cells[Thread.GetCurrentProcessorId() & _mask].Value);
 
+    /// <summary>Adds <paramref name="count"/> at once: one atomic add for a batch of reads.</summary>
+    public void Add(int count)
+    {
+        if (count != 0)
+            Interlocked.Add(ref _cells[Thread.GetCurrentProcessorId() & _mask].Value, count);
+    }
+
     public long Sum()
     {
         long sum = 0;

@@ -38,9 +38,10 @@ public interface IIndexedDocuments
 
     /// <summary>
     /// Documents whose current etags the caller knows (an index caught up with the database): a cached document at
-    /// that etag is returned without a storage read; any other is read from storage.
+    /// that etag is returned without a storage read; any other is read from storage. Keep the
+    /// <see cref="KnownVersion"/>s to ask again: each remembers where the cache holds its document.
     /// </summary>
-    DocumentsRead GetKnownVersions(IReadOnlyList<string> keys, IReadOnlyList<long> etags);
+    DocumentsRead GetKnownVersions(IReadOnlyList<KnownVersion> versions);
 
     /// <summary>
     /// Documents whose current version has an etag greater than <paramref name="etag"/>, in etag order, at most
