@@ -17,18 +17,25 @@ internal sealed class CacheEntry
 
     private int _uses;
 
+    private Document? _document;
+
     public CacheEntry(DocumentCache owner, CacheKey key, Document document)
     {
         Owner = owner;
         Key = key;
-        Document = document;
+        _document = document;
     }
 
     public DocumentCache Owner { get; }
 
     public CacheKey Key { get; }
 
-    public Document Document { get; }
+    /// <summary>
+    /// The cached version; null once the entry has left the cache (<see cref="Release"/>), so that a
+    /// <see cref="Documents.KnownVersion"/> still pointing here does not keep an evicted document alive.
+    /// Read without a lock: a reader that sees null treats the entry as not cached.
+    /// </summary>
+    public Document? Document => Volatile.Read(ref _document);
 
     /// <summary>The bytes the cache counts for this entry now.</summary>
     public long ChargedBytes { get; set; }
@@ -44,7 +51,10 @@ internal sealed class CacheEntry
     public int Uses => Volatile.Read(ref _uses);
 
     /// <summary>What the entry costs now, its document's parsed forms included.</summary>
-    public long CurrentSize => Overhead + ManagedSize.ByteArray(Key.StorageKey.Length) + Document.EstimatedSize;
+    public long CurrentSize => Overhead + ManagedSize.ByteArray(Key.StorageKey.Length) + (Document?.EstimatedSize ?? 0);
+
+    /// <summary>Lets go of the document: the entry has left the cache (evicted, replaced or cleared).</summary>
+    public void Release() => Volatile.Write(ref _document, null);
 
     /// <summary>Called on every hit, without a lock: approximate counts are enough, so no atomics.</summary>
     public void Touch()

@@ -44,7 +44,7 @@ internal sealed class CacheQueue
         Count--;
     }
 
-    /// <summary>Unlinks every entry (so late size changes of their documents are ignored) and empties the queue.</summary>
+    /// <summary>Unlinks and releases every entry (so late size changes of their documents are ignored) and empties the queue.</summary>
     public void Clear()
     {
         for (var entry = _newest; entry is not null;)
@@ -52,6 +52,7 @@ internal sealed class CacheQueue
             var next = entry.Next;
             entry.Previous = entry.Next = null;
             entry.Queue = null;
+            entry.Release();
             entry = next;
         }
         _newest = _oldest = null;

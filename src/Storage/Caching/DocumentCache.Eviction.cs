@@ -79,6 +79,7 @@ internal sealed partial class DocumentCache
     private void Evict(CacheEntry entry)
     {
         _entries.TryRemove(new KeyValuePair<CacheKey, CacheEntry>(entry.Key, entry));
+        entry.Release();
         Volatile.Write(ref _bytes, _bytes - entry.ChargedBytes);
         Volatile.Write(ref _count, _count - 1);
         Volatile.Write(ref _evictions, _evictions + 1);
@@ -88,6 +89,7 @@ internal sealed partial class DocumentCache
     private void Forget(CacheEntry entry)
     {
         entry.Queue?.Remove(entry);
+        entry.Release();
         Volatile.Write(ref _bytes, _bytes - entry.ChargedBytes);
         Volatile.Write(ref _count, _count - 1);
     }

@@ -44,11 +44,11 @@ internal sealed partial class DocumentCache : IDisposable
     /// </summary>
     public bool TryGet(ReadOnlySpan<byte> storageKey, long etag, [NotNullWhen(true)] out Document? document, bool countMiss = true)
     {
-        if (_lookup.TryGetValue(new CacheLookupKey(storageKey, etag), out var entry))
+        if (_lookup.TryGetValue(new CacheLookupKey(storageKey, etag), out var entry) && entry.Document is { } cached)
         {
             entry.Touch();
             _hits.Increment();
-            document = entry.Document;
+            document = cached;
             return true;
         }
         if (countMiss)
@@ -59,7 +59,8 @@ internal sealed partial class DocumentCache : IDisposable
 
     /// <summary>
     /// Fills <paramref name="documents"/> with the cached ones of <paramref name="versions"/>, through the entry each
-    /// version remembers while that entry is still cached, else by a lookup that it then remembers. Counts the hits,
+    /// version remembers while that entry still holds its document, else by a lookup that it then remembers (or, on a
+    /// miss, forgets). Counts the hits,
     /// not the misses (the caller reads those through a path that counts them).
     /// </summary>
     /// <returns>The positions of the versions not cached; null when every one was.</returns>
@@ -72,17 +73,21 @@ internal sealed partial class DocumentCache : IDisposable
         {
             var version = versions[i];
             var entry = version.CachedEntry;
-            if (entry is null || entry.Queue is null || entry.Owner != this)
+            var document = entry?.Owner == this ? entry.Document : null;
+            if (document is null)
             {
-                if (!_lookup.TryGetValue(new CacheLookupKey(buffer[..StorageKey.ToStorage(version.Key, buffer)], version.Etag), out entry))
+                if (!_lookup.TryGetValue(new CacheLookupKey(buffer[..StorageKey.ToStorage(version.Key, buffer)], version.Etag), out entry)
+                    || entry.Document is not { } found)
                 {
+                    version.CachedEntry = null;
                     (misses ??= []).Add(i);
                     continue;
                 }
                 version.CachedEntry = entry;
+                document = found;
             }
-            entry.Touch();
-            documents[i] = entry.Document;
+            entry!.Touch();
+            documents[i] = document;
             hits++;
         }
         _hits.Add(hits);
@@ -98,8 +103,9 @@ internal sealed partial class DocumentCache : IDisposable
         var lookupKey = new CacheLookupKey(storageKey, document.Etag);
         lock (_policyLock)
         {
+            // Under the lock an entry in the table has not been released.
             if (_lookup.TryGetValue(lookupKey, out var existing))
-                return existing.Document;
+                return existing.Document!;
             var key = CacheKeyComparer.Instance.Create(lookupKey);
             var entry = new CacheEntry(this, key, document);
             document.AttachTo(entry);

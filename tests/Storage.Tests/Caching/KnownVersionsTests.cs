@@ -119,6 +119,26 @@ public sealed class KnownVersionsTests : IDisposable
     }
 
     [Fact]
+    public void A_remembered_entry_lets_go_of_its_document_once_evicted()
+    {
+        using var store = Open(StorageEngineKind.Lmdb, _dir.Path, cacheSizeBytes: 16 * 1024);
+        var versions = Enumerable.Range(0, 50).Select(i => new KnownVersion($"carts/{i}", store.PutSeedCart($"carts/{i}").Etag)).ToArray();
+        store.GetKnownVersions(versions);
+        store.GetKnownVersions(versions);
+        Assert.Contains(versions, v => v.CachedEntry?.Document is not null);
+
+        for (var pass = 0; pass < 3; pass++)
+        {
+            for (var i = 0; i < 100; i++)
+                Assert.NotNull(store.Get($"others/{i}") ?? store.Get(store.PutSeedCart($"others/{i}").Key));
+        }
+
+        // The other documents pushed remembered entries out; those hold no document, the ones still cached do.
+        Assert.Contains(versions, v => v.CachedEntry is { Document: null });
+        Assert.All(versions, v => Assert.Equal(v.CachedEntry?.Queue is not null, v.CachedEntry?.Document is not null));
+    }
+
+    [Fact]
     public void A_version_needs_a_key()
     {
         Assert.Throws<ArgumentNullException>(() => new KnownVersion(null!, 1));
