@@ -35,7 +35,8 @@ internal sealed partial class DocumentIndex
                     if (item.Etag <= from)
                         continue;
                     var key = IndexFields.KeyTerm(item.Key);
-                    var mayHold = _addedKeys?.MayContain(key) ?? true;
+                    var slot = _addedKeys is null ? default : AddedKeys.Locate(key);
+                    var mayHold = _addedKeys?.MayContain(slot) ?? true;
                     if (item.Unreadable is { } why)
                         errors.Add(new IndexingError(Name, item.Key, $"The stored document could not be read ({why}); it is left out of the index.", now, item.Etag));
                     var mapped = item.Document is { } document && Compiled.Covers(document.Header.EntityName)
@@ -53,7 +54,7 @@ internal sealed partial class DocumentIndex
                     }
                     else
                     {
-                        _addedKeys!.Add(key);
+                        _addedKeys!.Add(slot);
                         lucene.Writer.AddDocument(mapped);
                     }
                     indexed++;

@@ -7,37 +7,33 @@ namespace RavenLite.Indexing.Persistence;
 /// only costs that delete term, so the filter has a fixed size and simply answers "maybe" more often as it fills.
 /// Rolling the index back only removes documents, so the filter stays true across rollbacks.
 /// </summary>
+/// <remarks>
+/// Blocked: all of a key's probes fall in one 64-bit word, so a check and an add touch one cache line of the 1 MiB
+/// table instead of one per probe (the table does not fit in a core's cache; four misses per document were a tenth of
+/// the indexer thread's time). At a million keys that costs about 3% false positives instead of 2%.
+/// </remarks>
 internal sealed class AddedKeys
 {
-    private const int Bits = 1 << 23; // 1 MiB: ~2% false positives at a million keys
-    private const int Probes = 4;
-    private readonly ulong[] _words = new ulong[Bits / 64];
+    private const int Words = 1 << 17; // 1 MiB
+    private readonly ulong[] _words = new ulong[Words];
 
-    /// <summary>False when <paramref name="term"/> was certainly never added.</summary>
-    public bool MayContain(string term)
+    /// <summary>Where <paramref name="term"/>'s bits are: hashed once for both <see cref="MayContain"/> and <see cref="Add"/>.</summary>
+    public static Slot Locate(string term)
     {
-        var (first, step) = Hash(term);
-        for (var i = 0; i < Probes; i++)
-        {
-            var bit = (int)((first + (ulong)i * step) & (Bits - 1));
-            if ((_words[bit >> 6] & (1UL << bit)) == 0)
-                return false;
-        }
-        return true;
+        var hash = Hash(term);
+        var mask = 0UL;
+        for (var probe = 0; probe < 4; probe++)
+            mask |= 1UL << (int)((hash >> (32 + 6 * probe)) & 63);
+        return new Slot((int)(hash & (Words - 1)), mask);
     }
 
-    public void Add(string term)
-    {
-        var (first, step) = Hash(term);
-        for (var i = 0; i < Probes; i++)
-        {
-            var bit = (int)((first + (ulong)i * step) & (Bits - 1));
-            _words[bit >> 6] |= 1UL << bit;
-        }
-    }
+    /// <summary>False when the term at <paramref name="slot"/> was certainly never added.</summary>
+    public bool MayContain(Slot slot) => (_words[slot.Word] & slot.Mask) == slot.Mask;
 
-    /// <summary>64-bit FNV-1a over the UTF-16 code units; the probes step by its upper half (odd, so they differ).</summary>
-    private static (ulong First, ulong Step) Hash(string term)
+    public void Add(Slot slot) => _words[slot.Word] |= slot.Mask;
+
+    /// <summary>64-bit FNV-1a over the UTF-16 code units, then mixed (MurmurHash3's finalizer) so that every bit depends on every unit.</summary>
+    private static ulong Hash(string term)
     {
         var hash = 14695981039346656037UL;
         foreach (var c in term)
@@ -45,6 +41,13 @@ internal sealed class AddedKeys
             hash ^= c;
             hash *= 1099511628211UL;
         }
-        return (hash, (hash >> 32) | 1);
+        hash ^= hash >> 33;
+        hash *= 0xff51afd7ed558ccdUL;
+        hash ^= hash >> 33;
+        hash *= 0xc4ceb9fe1a85ec53UL;
+        return hash ^ (hash >> 33);
     }
+
+    /// <summary>A term's word in the table and its bits in that word.</summary>
+    public readonly record struct Slot(int Word, ulong Mask);
 }
