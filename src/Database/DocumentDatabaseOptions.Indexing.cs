@@ -4,35 +4,38 @@ namespace RavenLite.Database;
 
 public sealed partial class DocumentDatabaseOptions
 {
+    /// <summary>Indexing's own defaults, which these options start from: each default is set in one place.</summary>
+    private static readonly IndexingOptions s_indexingDefaults = new() { DataDirectory = "" };
+
     /// <summary>The page size of a query that names none. Default 128; at most <see cref="MaxPageSize"/>.</summary>
-    public int DefaultPageSize { get; set; } = 128;
+    public int DefaultPageSize { get; set; } = s_indexingDefaults.DefaultPageSize;
 
     /// <summary>
     /// The largest page a query returns. Default 1024. A query asking for more gets this many, and its result says
     /// the page size was clamped.
     /// </summary>
-    public int MaxPageSize { get; set; } = 1024;
+    public int MaxPageSize { get; set; } = s_indexingDefaults.MaxPageSize;
 
     /// <summary>How many documents the background indexer reads per batch (one storage read transaction). Default 4096.</summary>
-    public int IndexingBatchSize { get; set; } = 4096;
+    public int IndexingBatchSize { get; set; } = s_indexingDefaults.BatchSize;
 
     /// <summary>
     /// After how many indexing batches an index commits to disk (or after <see cref="IndexCommitInterval"/>, whichever
     /// comes first). Commits only bound what is indexed again after a crash. Default 256.
     /// </summary>
-    public int IndexCommitEveryBatches { get; set; } = 256;
+    public int IndexCommitEveryBatches { get; set; } = s_indexingDefaults.CommitEveryBatches;
 
     /// <summary>How long an index may hold indexed batches it has not committed (it also commits on close). Default 1 s.</summary>
-    public TimeSpan IndexCommitInterval { get; set; } = TimeSpan.FromSeconds(1);
+    public TimeSpan IndexCommitInterval { get; set; } = s_indexingDefaults.CommitInterval;
 
     /// <summary>
     /// While the indexer is behind, how often queries are shown what it has indexed so far. It also shows them once
     /// it has caught up, and when it reaches what a waiting query waits for. Default 25 ms.
     /// </summary>
-    public TimeSpan IndexRefreshInterval { get; set; } = TimeSpan.FromMilliseconds(25);
+    public TimeSpan IndexRefreshInterval { get; set; } = s_indexingDefaults.RefreshInterval;
 
     /// <summary>How long a query waiting for non-stale results waits when it names no timeout. Default 15 s.</summary>
-    public TimeSpan DefaultQueryWaitTimeout { get; set; } = TimeSpan.FromSeconds(15);
+    public TimeSpan DefaultQueryWaitTimeout { get; set; } = s_indexingDefaults.DefaultWaitTimeout;
 
     /// <summary>
     /// Opens the database without its indexer, for a bulk load: documents are written and read as usual, but no index
