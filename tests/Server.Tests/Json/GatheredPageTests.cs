@@ -101,6 +101,62 @@ public sealed class GatheredPageTests : IDisposable
     }
 
     [Fact]
+    public async Task A_held_page_is_sent_byte_identical_and_its_copy_matches()
+    {
+        // Over 64 KB, so the body goes into the response's memory in more than one span.
+        IReadOnlyList<Document?> documents = [.. Enumerable.Repeat(0, 200).SelectMany(_ => Load())];
+        var expected = Concat("{\"Results\":["u8.ToArray(), await WrittenAsync(documents), "]}"u8.ToArray());
+        Assert.True(expected.Length > 128 * 1024, $"{expected.Length} bytes");
+        var pipe = new Pipe(new PipeOptions(pauseWriterThreshold: 0));
+        using var writer = new DocumentJsonWriter(pipe.Writer, holdBytes: 1024 * 1024);
+
+        writer.Raw("{\"Results\":["u8);
+        await writer.DocumentsAsync(documents, CancellationToken.None);
+        writer.Raw("]}"u8);
+
+        Assert.False(writer.HasSent);
+        Assert.Equal(expected.Length, writer.Length);
+        Assert.Equal(expected, writer.Copy(writer.Length));
+        Assert.Equal(expected[..40], writer.Copy(40)); // a prefix ending inside the first document
+        await writer.FlushAsync(CancellationToken.None);
+        Assert.Equal(expected, await ReadAllAsync(pipe));
+    }
+
+    [Fact]
+    public async Task A_held_page_that_outgrows_the_hold_goes_out_in_order()
+    {
+        var documents = Load();
+        var page = await WrittenAsync(documents);
+        var tail = Enumerable.Range(0, 70_000).Select(i => (byte)('a' + i % 26)).ToArray();
+        var expected = Concat("["u8.ToArray(), page, "],"u8.ToArray(), tail, tail);
+        var pipe = new Pipe(new PipeOptions(pauseWriterThreshold: 0));
+        var streamed = 0;
+        using var writer = new DocumentJsonWriter(pipe.Writer, holdBytes: page.Length + 100, () => streamed++);
+
+        writer.Raw("["u8);
+        await writer.DocumentsAsync(documents, CancellationToken.None);
+        writer.Raw("],"u8);
+        writer.Raw(tail);
+        await writer.FlushIfNeededAsync(CancellationToken.None);
+        Assert.True(writer.HasSent);
+        writer.Raw(tail);
+        await writer.FlushAsync(CancellationToken.None);
+
+        Assert.Equal(1, streamed);
+        Assert.Equal(expected, await ReadAllAsync(pipe));
+    }
+
+    private static byte[] Concat(params byte[][] parts) => [.. parts.SelectMany(part => part)];
+
+    private static async Task<byte[]> ReadAllAsync(Pipe pipe)
+    {
+        await pipe.Writer.CompleteAsync();
+        using var body = new MemoryStream();
+        await pipe.Reader.CopyToAsync(body);
+        return body.ToArray();
+    }
+
+    [Fact]
     public async Task The_cached_version_keeps_its_rendering_and_the_cache_charges_it()
     {
         var document = _database.Get("docs/containers")!;
