@@ -1,3 +1,4 @@
+using System.Collections.Concurrent;
 using System.Runtime.CompilerServices;
 using System.Threading.Channels;
 using RavenLite.Client.Backend;
@@ -22,6 +23,9 @@ public sealed class BulkInsertOperation : IDisposable, IAsyncDisposable
     private int _gathered;
     private readonly Dictionary<Type, byte[]> _metadata = [];
     private readonly DocumentEncoder? _encoder;
+    // Where each batch handed to the encoder's backend ends (entities handed over so far), until the backend has written it.
+    private readonly ConcurrentQueue<long> _batchEnds = new();
+    private long _handedOver;
     private Exception? _refused;
     private long _stored;
     private long _written;
@@ -155,6 +159,12 @@ public sealed class BulkInsertOperation : IDisposable, IAsyncDisposable
         var batch = _gathered == _gathering.Length ? _gathering : _gathering[.._gathered];
         _gathering = new WriteCommand[_batchSize];
         _gathered = 0;
+        _handedOver += batch.Length;
+        if (_encoder is not null)
+        {
+            _encoder.EndBatch();
+            _batchEnds.Enqueue(_handedOver);
+        }
         return batch;
     }
 
@@ -199,6 +209,7 @@ public sealed class BulkInsertOperation : IDisposable, IAsyncDisposable
             return await _store.Backend.BulkInsertAsync(Puts(_cancellationToken), _batchSize, total =>
             {
                 Interlocked.Exchange(ref _written, total);
+                ReleaseWritten(total);
                 BatchWritten?.Invoke(this, total);
             }, _cancellationToken).ConfigureAwait(false);
         }
@@ -208,6 +219,13 @@ public sealed class BulkInsertOperation : IDisposable, IAsyncDisposable
             _batches.Writer.TryComplete(ex);
             throw;
         }
+    }
+
+    /// <summary>Lets the encoder reuse the memory of every batch the backend has written (on the backend's thread).</summary>
+    private void ReleaseWritten(long total)
+    {
+        while (_batchEnds.TryPeek(out var end) && end <= total && _batchEnds.TryDequeue(out _))
+            _encoder!.ReleaseBatch();
     }
 
     /// <summary>

@@ -27,10 +27,23 @@ public sealed partial class DocumentContentWriter : JsonWriter
     private readonly Dictionary<string, byte[]> _knownNames = new(ReferenceEqualityComparer.Instance);
     private readonly List<BsonFrame> _frames = new(8);
     private readonly List<string> _names = new(32);
+    private readonly DocumentContentBlocks? _blocks;
     private BsonOutput _output = new();
     private int _typeAt;
     private bool _declined;
     private bool _complete;
+
+    /// <summary>A writer whose documents each get an array of their own.</summary>
+    public DocumentContentWriter()
+    {
+    }
+
+    /// <summary>A writer whose documents are copied into <paramref name="blocks"/> (see there for how long they may be read).</summary>
+    public DocumentContentWriter(DocumentContentBlocks blocks)
+    {
+        ArgumentNullException.ThrowIfNull(blocks);
+        _blocks = blocks;
+    }
 
     /// <summary>
     /// The document written since the last call, or null when there is none or it is left to the JSON text path
@@ -38,7 +51,9 @@ public sealed partial class DocumentContentWriter : JsonWriter
     /// </summary>
     public DocumentContent? TakeContent()
     {
-        var content = _complete && !_declined ? new DocumentContent(_output.Written.ToArray()) : null;
+        DocumentContent? content = null;
+        if (_complete && !_declined)
+            content = _blocks is null ? new DocumentContent(_output.Written.ToArray()) : _blocks.Copy(_output.Written);
         _output.Clear();
         _frames.Clear();
         _names.Clear();
