@@ -7,7 +7,8 @@ namespace RavenLite.Client;
 /// <summary>
 /// Entities to <see cref="DocumentContent"/> through one reused <see cref="DocumentContentWriter"/>, each batch's
 /// documents in shared blocks that are reused once the batch is written (an array per document was most of what a
-/// bulk insert kept alive between collections).
+/// bulk insert kept alive between collections). Disposed only after the backend has stopped writing, since disposal
+/// gives the blocks back to the shared pool.
 /// </summary>
 internal sealed class ContentEncoder : DocumentEncoder
 {
@@ -34,7 +35,10 @@ internal sealed class ContentEncoder : DocumentEncoder
     protected override void Dispose(bool disposing)
     {
         if (disposing)
+        {
             ((IDisposable)_writer).Dispose();
+            _blocks.Dispose();
+        }
         base.Dispose(disposing);
     }
 }

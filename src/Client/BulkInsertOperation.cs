@@ -158,15 +158,19 @@ public sealed partial class BulkInsertOperation : IDisposable, IAsyncDisposable
         finally
         {
             _batches.Writer.TryComplete();
-            _encoder?.Dispose();
-        }
-        try
-        {
-            _writing.GetAwaiter().GetResult();
-        }
-        catch (Exception ex) when (ex == _refused)
-        {
-            // Store has thrown it already.
+            try
+            {
+                _writing.GetAwaiter().GetResult();
+            }
+            catch (Exception ex) when (ex == _refused)
+            {
+                // Store has thrown it already.
+            }
+            finally
+            {
+                // Only once the backend has stopped: the encoder gives its documents' memory back to a shared pool.
+                _encoder?.Dispose();
+            }
         }
     }
 
@@ -183,15 +187,18 @@ public sealed partial class BulkInsertOperation : IDisposable, IAsyncDisposable
         finally
         {
             _batches.Writer.TryComplete();
-            _encoder?.Dispose();
-        }
-        try
-        {
-            await _writing.ConfigureAwait(false);
-        }
-        catch (Exception ex) when (ex == _refused)
-        {
-            // Store has thrown it already.
+            try
+            {
+                await _writing.ConfigureAwait(false);
+            }
+            catch (Exception ex) when (ex == _refused)
+            {
+                // Store has thrown it already.
+            }
+            finally
+            {
+                _encoder?.Dispose();
+            }
         }
     }
 }

@@ -1,3 +1,5 @@
+using System.Buffers;
+
 namespace RavenLite.Storage.Documents;
 
 /// <summary>
@@ -7,10 +9,11 @@ namespace RavenLite.Storage.Documents;
 /// no longer read: a document taken into these blocks must not be read after its batch is released.
 /// </summary>
 /// <remarks>
-/// Documents are copied and batches ended on one thread; batches may be released on another. Blocks come from the
-/// heap, not a shared pool: what is never released (a batch refused, a bulk insert cut off) is simply collected.
+/// Documents are copied and batches ended on one thread; batches may be released on another. The blocks are rented
+/// from the shared array pool and given back by <see cref="Dispose"/>, which may be called only once no document
+/// taken into them is read any more (storage has written or dropped every batch); blocks not given back are collected.
 /// </remarks>
-public sealed class DocumentContentBlocks
+public sealed class DocumentContentBlocks : IDisposable
 {
     /// <summary>Under the large object heap's threshold, so that a short bulk insert does not put blocks there.</summary>
     private const int BlockSize = 64 * 1024;
@@ -24,6 +27,7 @@ public sealed class DocumentContentBlocks
     private List<byte[]> _batch = [];
     private byte[] _block = [];
     private int _used;
+    private bool _disposed;
 
     /// <summary>A copy of <paramref name="bson"/> in the current block (checked by the writer that made it).</summary>
     internal DocumentContent Copy(ReadOnlySpan<byte> bson)
@@ -32,7 +36,8 @@ public sealed class DocumentContentBlocks
             return new DocumentContent(bson.ToArray());
         if (_block.Length - _used < bson.Length)
         {
-            _block = TakeFree() ?? new byte[BlockSize];
+            ObjectDisposedException.ThrowIf(_disposed, this);
+            _block = TakeFree() ?? ArrayPool<byte>.Shared.Rent(BlockSize);
             _used = 0;
             _batch.Add(_block);
         }
@@ -66,6 +71,26 @@ public sealed class DocumentContentBlocks
                 return;
             foreach (var block in blocks)
                 _free.Push(block);
+        }
+    }
+
+    /// <summary>
+    /// Gives every block back to the shared pool, also those of batches not released: call it only when no document
+    /// taken into them is read any more. Safe to call more than once.
+    /// </summary>
+    public void Dispose()
+    {
+        lock (_lock)
+        {
+            if (_disposed)
+                return;
+            _disposed = true;
+            foreach (var block in _free.Concat(_ended.SelectMany(batch => batch)).Concat(_batch))
+                ArrayPool<byte>.Shared.Return(block);
+            _free.Clear();
+            _ended.Clear();
+            _batch = [];
+            (_block, _used) = ([], 0);
         }
     }
 

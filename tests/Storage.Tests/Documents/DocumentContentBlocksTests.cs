@@ -87,4 +87,17 @@ public sealed class DocumentContentBlocksTests
         AssertIntact(first);
         AssertIntact(second);
     }
+
+    [Fact]
+    public void Disposing_twice_is_safe_and_disposed_blocks_take_no_more_documents()
+    {
+        var blocks = new DocumentContentBlocks();
+        using var writer = new DocumentContentWriter(blocks);
+        WriteBatch(writer, blocks, 0, 5);
+        blocks.Dispose();
+        blocks.Dispose();
+        blocks.ReleaseBatch();
+        Serializer.Serialize(writer, Entity(1));
+        Assert.Throws<ObjectDisposedException>(() => writer.TakeContent());
+    }
 }
