@@ -1,4 +1,4 @@
-using System.Runtime.CompilerServices;
+using System.Collections.Concurrent;
 using System.Threading.Channels;
 using RavenLite.Client.Backend;
 using RavenLite.Client.Serialization;
@@ -11,7 +11,7 @@ namespace RavenLite.Client;
 /// bad entity is refused with its position and nothing of its batch is written (earlier batches stay). Obtain one
 /// from <see cref="RavenStore.BulkInsert"/>; used by one thread at a time; dispose it to write the last batch.
 /// </summary>
-public sealed class BulkInsertOperation : IDisposable, IAsyncDisposable
+public sealed partial class BulkInsertOperation : IDisposable, IAsyncDisposable
 {
     private readonly RavenStore _store;
     private readonly int _batchSize;
@@ -22,6 +22,9 @@ public sealed class BulkInsertOperation : IDisposable, IAsyncDisposable
     private int _gathered;
     private readonly Dictionary<Type, byte[]> _metadata = [];
     private readonly DocumentEncoder? _encoder;
+    // Where each batch handed to the encoder's backend ends (entities handed over so far), until the backend has written it.
+    private readonly ConcurrentQueue<long> _batchEnds = new();
+    private long _handedOver;
     private Exception? _refused;
     private long _stored;
     private long _written;
@@ -113,62 +116,8 @@ public sealed class BulkInsertOperation : IDisposable, IAsyncDisposable
         return json;
     }
 
-    /// <summary>Gives the batch gathered so far to the writer, waiting while it is a batch behind.</summary>
-    private void HandOver()
-    {
-        var batch = TakeGathered();
-        if (_batches.Writer.TryWrite(batch))
-            return;
-        try
-        {
-            var written = _batches.Writer.WriteAsync(batch, _cancellationToken).AsTask();
-            // Blocks on the task's event: GetResult alone spins first, taking a core from the indexer while the
-            // writer waits for its commit to reach the disk.
-            if (!written.IsCompleted)
-                ((IAsyncResult)written).AsyncWaitHandle.WaitOne();
-            written.GetAwaiter().GetResult();
-        }
-        catch (ChannelClosedException)
-        {
-            ThrowIfStopped();
-            throw;
-        }
-    }
-
-    /// <inheritdoc cref="HandOver"/>
-    private async ValueTask HandOverAsync()
-    {
-        var batch = TakeGathered();
-        try
-        {
-            await _batches.Writer.WriteAsync(batch, _cancellationToken).ConfigureAwait(false);
-        }
-        catch (ChannelClosedException)
-        {
-            ThrowIfStopped();
-            throw;
-        }
-    }
-
-    private WriteCommand[] TakeGathered()
-    {
-        var batch = _gathered == _gathering.Length ? _gathering : _gathering[.._gathered];
-        _gathering = new WriteCommand[_batchSize];
-        _gathered = 0;
-        return batch;
-    }
-
     /// <summary>Whether the batch being gathered is to be written on disposal: not after a refusal or cancellation.</summary>
     private bool HasLastBatch => _gathered > 0 && _refused is null && !_cancellationToken.IsCancellationRequested && !_writing.IsCompleted;
-
-    private async IAsyncEnumerable<WriteCommand> Puts([EnumeratorCancellation] CancellationToken cancellationToken)
-    {
-        await foreach (var batch in _batches.Reader.ReadAllAsync(cancellationToken).ConfigureAwait(false))
-        {
-            foreach (var put in batch)
-                yield return put;
-        }
-    }
 
     /// <summary>Rethrows why the writing stopped (the backend refused a batch, or cancellation), if it did.</summary>
     private void ThrowIfStopped()
@@ -192,24 +141,6 @@ public sealed class BulkInsertOperation : IDisposable, IAsyncDisposable
         }
     }
 
-    private async Task<long> WriteAsync()
-    {
-        try
-        {
-            return await _store.Backend.BulkInsertAsync(Puts(_cancellationToken), _batchSize, total =>
-            {
-                Interlocked.Exchange(ref _written, total);
-                BatchWritten?.Invoke(this, total);
-            }, _cancellationToken).ConfigureAwait(false);
-        }
-        catch (Exception ex)
-        {
-            // Unblocks a Store waiting for room; it then rethrows this.
-            _batches.Writer.TryComplete(ex);
-            throw;
-        }
-    }
-
     /// <summary>
     /// Writes the last batch and waits for the backend. Rethrows why writing stopped (a refused batch, cancellation),
     /// unless <see cref="Store(object)"/> has thrown it already; safe to call more than once.
@@ -227,15 +158,19 @@ public sealed class BulkInsertOperation : IDisposable, IAsyncDisposable
         finally
         {
             _batches.Writer.TryComplete();
-            _encoder?.Dispose();
-        }
-        try
-        {
-            _writing.GetAwaiter().GetResult();
-        }
-        catch (Exception ex) when (ex == _refused)
-        {
-            // Store has thrown it already.
+            try
+            {
+                _writing.GetAwaiter().GetResult();
+            }
+            catch (Exception ex) when (ex == _refused)
+            {
+                // Store has thrown it already.
+            }
+            finally
+            {
+                // Only once the backend has stopped: the encoder gives its documents' memory back to a shared pool.
+                _encoder?.Dispose();
+            }
         }
     }
 
@@ -252,15 +187,18 @@ public sealed class BulkInsertOperation : IDisposable, IAsyncDisposable
         finally
         {
             _batches.Writer.TryComplete();
-            _encoder?.Dispose();
-        }
-        try
-        {
-            await _writing.ConfigureAwait(false);
-        }
-        catch (Exception ex) when (ex == _refused)
-        {
-            // Store has thrown it already.
+            try
+            {
+                await _writing.ConfigureAwait(false);
+            }
+            catch (Exception ex) when (ex == _refused)
+            {
+                // Store has thrown it already.
+            }
+            finally
+            {
+                _encoder?.Dispose();
+            }
         }
     }
 }

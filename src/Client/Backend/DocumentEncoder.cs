@@ -20,6 +20,22 @@ public abstract class DocumentEncoder : IDisposable
     /// </summary>
     public abstract object? TakeDocument();
 
+    /// <summary>
+    /// Ends a batch: the documents taken since the previous call go to the backend together. An encoder may keep their
+    /// memory until <see cref="ReleaseBatch"/>.
+    /// </summary>
+    public virtual void EndBatch()
+    {
+    }
+
+    /// <summary>
+    /// The backend has written the oldest batch ended and not yet released and no longer reads its documents: their
+    /// memory may be reused. Called on the backend's thread, in the order the batches were ended.
+    /// </summary>
+    public virtual void ReleaseBatch()
+    {
+    }
+
     /// <summary>Releases the writer's buffers.</summary>
     public void Dispose()
     {

@@ -15,12 +15,7 @@ internal struct BsonOutput() : IDisposable
     public Span<byte> Reserve(int size)
     {
         if (_buffer.Length - Position < size)
-        {
-            var larger = ArrayPool<byte>.Shared.Rent(checked(Math.Max(_buffer.Length * 2, Position + size)));
-            _buffer.AsSpan(0, Position).CopyTo(larger);
-            ArrayPool<byte>.Shared.Return(_buffer);
-            _buffer = larger;
-        }
+            Grow(size);
         return _buffer.AsSpan(Position);
     }
 
@@ -32,27 +27,48 @@ internal struct BsonOutput() : IDisposable
     public void Byte(byte value)
     {
         if (Position == _buffer.Length)
-            Reserve(1);
+            Grow(1);
         _buffer[Position++] = value;
     }
 
     public readonly void SetByte(int at, byte value) => _buffer[at] = value;
 
+    public void Bytes(ReadOnlySpan<byte> value)
+    {
+        if (_buffer.Length - Position < value.Length)
+            Grow(value.Length);
+        value.CopyTo(_buffer.AsSpan(Position));
+        Position += value.Length;
+    }
+
     public void Int32(int value)
     {
-        BinaryPrimitives.WriteInt32LittleEndian(Reserve(4), value);
-        Position += 4;
+        if (_buffer.Length - Position < sizeof(int))
+            Grow(sizeof(int));
+        BinaryPrimitives.WriteInt32LittleEndian(_buffer.AsSpan(Position), value);
+        Position += sizeof(int);
     }
 
     public void Int64(long value)
     {
-        BinaryPrimitives.WriteInt64LittleEndian(Reserve(8), value);
-        Position += 8;
+        if (_buffer.Length - Position < sizeof(long))
+            Grow(sizeof(long));
+        BinaryPrimitives.WriteInt64LittleEndian(_buffer.AsSpan(Position), value);
+        Position += sizeof(long);
     }
 
     /// <summary>An array element's name: its index in decimal, NUL-terminated.</summary>
     public void Index(int index)
     {
+        if ((uint)index < 10)
+        {
+            if (_buffer.Length - Position < 2)
+                Grow(2);
+            _buffer[Position] = (byte)('0' + index);
+            _buffer[Position + 1] = 0;
+            Position += 2;
+            return;
+        }
         index.TryFormat(Reserve(12), out var length, default, System.Globalization.CultureInfo.InvariantCulture);
         Position += length;
         Byte(0);
@@ -61,6 +77,16 @@ internal struct BsonOutput() : IDisposable
     /// <summary>The length of what was written from <paramref name="at"/> on (a document counts its own length field; a string does not).</summary>
     public readonly void PatchLength(int at, bool exclusive = false) =>
         BinaryPrimitives.WriteInt32LittleEndian(_buffer.AsSpan(at), Position - at - (exclusive ? 4 : 0));
+
+    // Out of line: the writes above stay small enough to inline.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private void Grow(int size)
+    {
+        var larger = ArrayPool<byte>.Shared.Rent(checked(Math.Max(_buffer.Length * 2, Position + size)));
+        _buffer.AsSpan(0, Position).CopyTo(larger);
+        ArrayPool<byte>.Shared.Return(_buffer);
+        _buffer = larger;
+    }
 
     public void Dispose()
     {

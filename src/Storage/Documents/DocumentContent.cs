@@ -10,7 +10,7 @@ namespace RavenLite.Storage.Documents;
 /// </summary>
 public sealed class DocumentContent
 {
-    internal DocumentContent(byte[] bson) => Bson = bson;
+    internal DocumentContent(ReadOnlyMemory<byte> bson) => Bson = bson;
 
     /// <summary>
     /// How deep a document may nest: the outermost object is level 1, each object or array inside adds one.
@@ -19,7 +19,7 @@ public sealed class DocumentContent
     public const int MaxDepth = 128;
 
     /// <summary>An empty object (<c>{}</c>).</summary>
-    public static DocumentContent Empty { get; } = new([5, 0, 0, 0, 0]);
+    public static DocumentContent Empty { get; } = new(new byte[] { 5, 0, 0, 0, 0 });
 
     /// <summary>The BSON encoding.</summary>
     public ReadOnlyMemory<byte> Bson { get; }

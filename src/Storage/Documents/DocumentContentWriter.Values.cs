@@ -1,8 +1,10 @@
+using System.Buffers;
 using System.Buffers.Binary;
 using System.Buffers.Text;
 using System.Globalization;
 using System.Numerics;
 using System.Text;
+using System.Text.Unicode;
 using Newtonsoft.Json;
 
 namespace RavenLite.Storage.Documents;
@@ -266,16 +268,18 @@ public sealed partial class DocumentContentWriter
 
     private void String(ReadOnlySpan<char> value)
     {
-        if (!CheckedBsonWriter.IsUnicode(value))
-        {
-            Decline();
-            return;
-        }
         if (!Element(BsonTypes.String))
             return;
         var lengthAt = _output.Position;
         _output.Int32(0);
-        _output.Advance(Encoding.UTF8.GetBytes(value, _output.Reserve(Encoding.UTF8.GetMaxByteCount(value.Length))));
+        // Checks and encodes in one pass: a lone surrogate (not Unicode text) is invalid data, and declined.
+        if (Utf8.FromUtf16(value, _output.Reserve(Encoding.UTF8.GetMaxByteCount(value.Length)), out _, out var written,
+                replaceInvalidSequences: false) != OperationStatus.Done)
+        {
+            Decline();
+            return;
+        }
+        _output.Advance(written);
         _output.Byte(0);
         _output.PatchLength(lengthAt, exclusive: true);
     }

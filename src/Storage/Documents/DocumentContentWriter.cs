@@ -17,20 +17,29 @@ namespace RavenLite.Storage.Documents;
 /// writer is left inside an object, <see cref="JsonWriter.WriteState"/> not <see cref="WriteState.Start"/>), use a new one.</remarks>
 public sealed partial class DocumentContentWriter : JsonWriter
 {
-    /// <summary>Names per object compared one by one; an object with more gets a hash set.</summary>
-    private const int LinearNameChecks = 16;
-
-    /// <summary>How many names <see cref="_knownNames"/> keeps.</summary>
-    private const int MaxKnownNames = 1024;
-
-    // A type's member names are the same strings for every object of it: checked and encoded once, found by reference.
-    private readonly Dictionary<string, byte[]> _knownNames = new(ReferenceEqualityComparer.Instance);
-    private readonly List<BsonFrame> _frames = new(8);
-    private readonly List<string> _names = new(32);
+    // The open objects and arrays: the innermost in _current, those around it in _enclosing.
+    private readonly List<BsonFrame> _enclosing = new(8);
+    private readonly DocumentContentBlocks? _blocks;
+    private BsonFrame _current;
+    private int _depth;
     private BsonOutput _output = new();
     private int _typeAt;
     private bool _declined;
     private bool _complete;
+
+    /// <summary>A writer whose documents each get an array of their own.</summary>
+    public DocumentContentWriter()
+    {
+        _previousName = _documentStart;
+    }
+
+    /// <summary>A writer whose documents are copied into <paramref name="blocks"/> (see there for how long they may be read).</summary>
+    public DocumentContentWriter(DocumentContentBlocks blocks)
+        : this()
+    {
+        ArgumentNullException.ThrowIfNull(blocks);
+        _blocks = blocks;
+    }
 
     /// <summary>
     /// The document written since the last call, or null when there is none or it is left to the JSON text path
@@ -38,10 +47,14 @@ public sealed partial class DocumentContentWriter : JsonWriter
     /// </summary>
     public DocumentContent? TakeContent()
     {
-        var content = _complete && !_declined ? new DocumentContent(_output.Written.ToArray()) : null;
+        DocumentContent? content = null;
+        if (_complete && !_declined)
+            content = _blocks is null ? new DocumentContent(_output.Written.ToArray()) : _blocks.Copy(_output.Written);
         _output.Clear();
-        _frames.Clear();
+        _enclosing.Clear();
+        _depth = 0;
         _names.Clear();
+        _previousName = _documentStart;
         (_declined, _complete) = (false, false);
         return content;
     }
@@ -71,44 +84,17 @@ public sealed partial class DocumentContentWriter : JsonWriter
         base.WriteEnd(token);
         if (_declined)
             return;
-        var frame = _frames[^1];
-        _frames.RemoveAt(_frames.Count - 1);
-        _names.RemoveRange(frame.NamesStart, _names.Count - frame.NamesStart);
+        if (_names.Count > _current.NamesStart)
+            _names.RemoveRange(_current.NamesStart, _names.Count - _current.NamesStart);
         _output.Byte(0);
-        _output.PatchLength(frame.LengthAt);
-        _complete = _frames.Count == 0;
+        _output.PatchLength(_current.LengthAt);
+        if (--_depth > 0)
+        {
+            _current = _enclosing[^1];
+            _enclosing.RemoveAt(_enclosing.Count - 1);
+        }
+        _complete = _depth == 0;
     }
-
-    /// <inheritdoc />
-    public override void WritePropertyName(string name)
-    {
-        base.WritePropertyName(name);
-        if (_declined)
-            return;
-        var known = _knownNames.TryGetValue(name, out var utf8);
-        if ((!known && (name.Contains('\0', StringComparison.Ordinal) || !CheckedBsonWriter.IsUnicode(name))) || !IsNewName(name))
-        {
-            Decline();
-            return;
-        }
-        _typeAt = _output.Position;
-        _output.Byte(0);
-        if (!known && _knownNames.Count < MaxKnownNames)
-            _knownNames[name] = utf8 = Encoding.UTF8.GetBytes(name);
-        if (utf8 is null)
-        {
-            _output.Advance(Encoding.UTF8.GetBytes(name, _output.Reserve(Encoding.UTF8.GetMaxByteCount(name.Length))));
-        }
-        else
-        {
-            utf8.CopyTo(_output.Reserve(utf8.Length));
-            _output.Advance(utf8.Length);
-        }
-        _output.Byte(0);
-    }
-
-    /// <inheritdoc />
-    public override void WritePropertyName(string name, bool escape) => WritePropertyName(name);
 
     /// <inheritdoc />
     protected override void Dispose(bool disposing)
@@ -122,7 +108,7 @@ public sealed partial class DocumentContentWriter : JsonWriter
     {
         if (_declined)
             return;
-        if (_frames.Count == 0)
+        if (_depth == 0)
         {
             if (_complete || type != BsonTypes.Object)
             {
@@ -133,14 +119,16 @@ public sealed partial class DocumentContentWriter : JsonWriter
         }
         else
         {
-            if (_frames.Count == DocumentContent.MaxDepth)
+            if (_depth == DocumentContent.MaxDepth)
             {
                 Decline();
                 return;
             }
             Element(type);
+            _enclosing.Add(_current);
         }
-        _frames.Add(new BsonFrame(_output.Position, type == BsonTypes.Array, _names.Count));
+        _current = new BsonFrame(_output.Position, type == BsonTypes.Array, _names.Count);
+        _depth++;
         _output.Int32(0);
     }
 
@@ -149,17 +137,15 @@ public sealed partial class DocumentContentWriter : JsonWriter
     {
         if (_declined)
             return false;
-        if (_frames.Count == 0)
+        if (_depth == 0)
         {
             Decline();
             return false;
         }
-        var frame = _frames[^1];
-        if (frame.IsArray)
+        if (_current.IsArray)
         {
             _output.Byte(type);
-            _output.Index(frame.NextIndex++);
-            _frames[^1] = frame;
+            _output.Index(_current.NextIndex++);
         }
         else
         {
@@ -170,24 +156,4 @@ public sealed partial class DocumentContentWriter : JsonWriter
 
     /// <summary>Leaves this document to the JSON text path; the calls still go through the writer's state checks.</summary>
     private void Decline() => _declined = true;
-
-    private bool IsNewName(string name)
-    {
-        var frame = _frames[^1];
-        if (frame.Names is { } set)
-            return set.Add(name);
-        for (var i = frame.NamesStart; i < _names.Count; i++)
-        {
-            if (string.Equals(_names[i], name, StringComparison.Ordinal))
-                return false;
-        }
-        if (_names.Count - frame.NamesStart < LinearNameChecks)
-        {
-            _names.Add(name);
-            return true;
-        }
-        frame.Names = new HashSet<string>(_names.Skip(frame.NamesStart), StringComparer.Ordinal) { name };
-        _frames[^1] = frame;
-        return true;
-    }
 }

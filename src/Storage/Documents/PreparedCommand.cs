@@ -8,11 +8,13 @@ internal sealed record PreparedCommand(BatchCommand Command, byte[] StorageKey, 
         if (commands.Count == 0)
             throw new ArgumentException("A batch needs at least one command.", nameof(commands));
         var prepared = new PreparedCommand[commands.Count];
+        // A bulk insert gives every put of a type the same metadata: its entity name is read once (the content is immutable).
+        var lastMetadata = (Content: (DocumentContent?)null, EntityName: (string?)null);
         for (var i = 0; i < commands.Count; i++)
         {
             try
             {
-                prepared[i] = Prepare(commands[i]);
+                prepared[i] = Prepare(commands[i], ref lastMetadata);
             }
             catch (ArgumentException ex) when (!single)
             {
@@ -31,7 +33,7 @@ internal sealed record PreparedCommand(BatchCommand Command, byte[] StorageKey, 
             : ex.Message;
     }
 
-    private static PreparedCommand Prepare(BatchCommand command)
+    private static PreparedCommand Prepare(BatchCommand command, ref (DocumentContent? Content, string? EntityName) lastMetadata)
     {
         ArgumentNullException.ThrowIfNull(command);
         DocumentKey.Validate(command.Key, "key");
@@ -50,7 +52,11 @@ internal sealed record PreparedCommand(BatchCommand Command, byte[] StorageKey, 
             throw new ArgumentException(
                 $"Document '{command.Key}' is {size:N0} bytes as BSON; the limit is {BsonCodec.MaxDocumentBytes:N0} bytes (16 MiB).",
                 nameof(command));
-        var entityName = BsonCodec.ReadTopLevelString(put.Metadata.Bson.Span, MetadataNames.EntityName);
-        return new PreparedCommand(command, storageKey, string.IsNullOrEmpty(entityName) ? null : entityName);
+        if (!ReferenceEquals(put.Metadata, lastMetadata.Content))
+        {
+            var entityName = BsonCodec.ReadTopLevelString(put.Metadata.Bson.Span, MetadataNames.EntityName);
+            lastMetadata = (put.Metadata, string.IsNullOrEmpty(entityName) ? null : entityName);
+        }
+        return new PreparedCommand(command, storageKey, lastMetadata.EntityName);
     }
 }

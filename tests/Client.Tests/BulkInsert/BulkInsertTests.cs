@@ -34,6 +34,25 @@ public abstract class BulkInsertTests : StoreTests
     }
 
     [Fact]
+    public void Entities_of_many_sizes_each_keep_their_own_content_across_many_batches_and_bulk_inserts()
+    {
+        // Embedded, a batch's documents share memory that later batches (and, once it ends, later bulk inserts) reuse
+        // after it is written: none may get another's bytes.
+        var rounds = Enumerable.Range(0, 2).Select(round => Enumerable.Range(0, 400)
+            .Select(i => NewCart($"r{round}c{i}:" + new string((char)('a' + (i + round) % 26), (i + round * 7) * 389 % 5000)))
+            .ToList()).ToList();
+        foreach (var carts in rounds)
+        {
+            using var bulk = Store.BulkInsert(batchSize: 25);
+            foreach (var cart in carts)
+                bulk.Store(cart);
+        }
+        using var session = Store.OpenSession();
+        foreach (var carts in rounds)
+            Assert.Equal(carts.Select(c => c.Customer), session.Load<Cart>(carts.Select(c => c.Id!)).Select(c => c?.Customer));
+    }
+
+    [Fact]
     public void A_bulk_inserted_entity_is_stored_as_a_session_stores_it_whatever_its_values()
     {
         Typed[] entities =

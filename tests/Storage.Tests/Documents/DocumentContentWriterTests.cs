@@ -84,7 +84,8 @@ public sealed class DocumentContentWriterTests
     public static TheoryData<string> Declined => new()
     {
         "top-level array", "top-level string", "raw json", "big integer", "huge ulong", "NaN", "infinite float", "lone surrogate",
-        "lone surrogate name", "NUL in name", "name twice", "name twice among many", "custom date format", "Microsoft dates", "too deep",
+        "lone surrogate name", "NUL in name", "name twice", "name twice among many", "name twice among more than 64",
+        "name twice as equal strings", "name twice around an object that has it", "custom date format", "Microsoft dates", "too deep",
     };
 
     [Theory]
@@ -106,6 +107,9 @@ public sealed class DocumentContentWriterTests
             "NUL in name" => new Dictionary<string, int> { ["a\0b"] = 1 },
             "name twice" => new TwiceNamed(),
             "name twice among many" => new TwiceNamed { Many = 40 },
+            "name twice among more than 64" => new TwiceNamed { Many = 100 },
+            "name twice as equal strings" => new TwiceNamed { EqualCopy = true },
+            "name twice around an object that has it" => new TwiceNamed { NestedBetween = true },
             "custom date format" => new { a = Moment },
             "Microsoft dates" => new { a = Moment },
             _ => Nested(DocumentContent.MaxDepth + 1),
@@ -142,6 +146,32 @@ public sealed class DocumentContentWriterTests
                 Assert.Equal(ViaText(serializer, value), content!.Bson.ToArray());
         }
         Assert.Null(writer.TakeContent());
+    }
+
+    [Fact]
+    public void A_nested_object_may_have_its_parent_s_names()
+    {
+        var serializer = Serializer("default");
+        foreach (var value in new object[] { new TwiceNamed { NestedBetween = true, Once = true }, new { a = 1, b = new { a = 2, b = new[] { new { a = 3 } } } } })
+            Assert.Equal(ViaText(serializer, value), Direct(serializer, value));
+    }
+
+    [Fact]
+    public void One_writer_encodes_names_in_any_order_and_any_subset()
+    {
+        var serializer = Serializer("default");
+        using var writer = new DocumentContentWriter();
+        object[] values =
+        [
+            new { a = 1, b = "x", c = 2.5 }, new { c = 1, a = 2 }, new { a = 1, b = "x", c = 2.5 }, new { b = true },
+            new Dictionary<string, int> { ["a"] = 1, ["z"] = 2, ["b"] = 3 }, new Dictionary<string, int> { [new string("a".AsSpan())] = 4 },
+            new { a = 1, b = "x", c = 2.5 },
+        ];
+        foreach (var value in values)
+        {
+            serializer.Serialize(writer, value);
+            Assert.Equal(ViaText(serializer, value), writer.TakeContent()!.Bson.ToArray());
+        }
     }
 
     [Fact]
@@ -220,6 +250,15 @@ public sealed class DocumentContentWriterTests
     private sealed class TwiceNamed
     {
         public int Many { get; set; }
+
+        /// <summary>The second time as another string with the same text.</summary>
+        public bool EqualCopy { get; set; }
+
+        /// <summary>An object between the two that has the name too.</summary>
+        public bool NestedBetween { get; set; }
+
+        /// <summary>Only once after all.</summary>
+        public bool Once { get; set; }
     }
 
     private sealed class TwiceNamedConverter : JsonConverter<TwiceNamed>
@@ -234,8 +273,19 @@ public sealed class DocumentContentWriterTests
             }
             writer.WritePropertyName("twice");
             writer.WriteValue(1);
-            writer.WritePropertyName("twice");
-            writer.WriteValue(2);
+            if (value.NestedBetween)
+            {
+                writer.WritePropertyName("inner");
+                writer.WriteStartObject();
+                writer.WritePropertyName("twice");
+                writer.WriteValue(5);
+                writer.WriteEndObject();
+            }
+            if (!value.Once)
+            {
+                writer.WritePropertyName(value.EqualCopy ? new string("twice".AsSpan()) : "twice");
+                writer.WriteValue(2);
+            }
             writer.WriteEndObject();
         }
 

@@ -196,6 +196,25 @@ public sealed class DocumentStoreConformanceTests : IDisposable
     }
 
     [EngineTheory]
+    public void A_batch_sharing_one_metadata_among_puts_counts_each_put_under_its_own_entity_name(StorageEngineKind engine)
+    {
+        using var store = Open(engine, _dir.Path);
+        var cart = Entity("Cart");
+        var user = Entity("User");
+        store.Batch(
+        [
+            BatchCommand.Put("c/1", Json("{}"), cart), BatchCommand.Put("c/2", Json("{}"), cart), BatchCommand.Put("u/1", Json("{}"), user),
+            BatchCommand.Put("c/3", Json("{}"), cart), BatchCommand.Put("plain", Json("{}")), BatchCommand.Put("u/2", Json("{}"), user),
+        ]);
+
+        var counts = store.GetCounts();
+        Assert.Equal(3, counts.ByEntityName["Cart"]);
+        Assert.Equal(2, counts.ByEntityName["User"]);
+        Assert.Equal("Cart", store.Get("c/3")!.EntityName);
+        Assert.Null(store.Get("plain")!.EntityName);
+    }
+
+    [EngineTheory]
     public void Paging_over_all_documents_is_newest_first_and_covers_each_once(StorageEngineKind engine)
     {
         using var store = Open(engine, _dir.Path);
