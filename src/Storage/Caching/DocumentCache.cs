@@ -60,8 +60,7 @@ internal sealed partial class DocumentCache : IDisposable
     /// <summary>
     /// Fills <paramref name="documents"/> with the cached ones of <paramref name="versions"/>, through the entry each
     /// version remembers while that entry still holds its document, else by a lookup that it then remembers (or, on a
-    /// miss, forgets). Counts the hits,
-    /// not the misses (the caller reads those through a path that counts them).
+    /// miss, forgets). Counts the hits, not the misses (the caller reads those through a path that counts them).
     /// </summary>
     /// <returns>The positions of the versions not cached; null when every one was.</returns>
     public List<int>? TryGetKnown(IReadOnlyList<KnownVersion> versions, Document?[] documents)
