@@ -75,7 +75,7 @@ internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDataba
         for (var i = 0; i < documents.Length; i++)
             documents[i] = ToStored(result.Results[i]);
         return new QueryPage(result.IndexName, documents, result.TotalResults, result.SkippedResults, result.IsStale,
-            result.IndexEtag, result.IndexTimestamp, result.PageSize, result.Continuation);
+            result.IndexEtag, result.IndexTimestamp, result.PageSize, result.Continuation) { Aggregate = result.Aggregate };
     }
 
     // Storage is synchronous and in-process: the async forms do the work on the caller's thread.

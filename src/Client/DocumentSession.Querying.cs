@@ -9,22 +9,29 @@ public sealed partial class DocumentSession
     public const string CollectionIndexName = "Raven/DocumentsByEntityName";
 
     /// <summary>
-    /// A query over the documents of <typeparamref name="T"/>'s collection (<c>Tag:"Cart"</c> on the built-in
-    /// index, the entity name from <see cref="StoreConventions.FindEntityName"/>).
+    /// A LINQ query over the documents of <typeparamref name="T"/>'s collection (the entity name from
+    /// <see cref="StoreConventions.FindEntityName"/>): <c>Where(x =&gt; x.Customer == "Bob")</c>, <c>OrderBy</c>,
+    /// <c>Count()</c>, <c>Sum(...)</c>, ... are answered by an auto index over the collection and the members the query
+    /// reads, made by the database on first use (<c>dynamic/{collection}</c>); without conditions, by the built-in index.
     /// </summary>
     public RavenQuery<T> Query<T>() where T : class
     {
         ThrowIfDisposed();
         var entityName = _store.Conventions.FindEntityName(typeof(T));
-        return new RavenQuery<T>(this, CollectionIndexName, $"Tag:\"{entityName.Replace("\\", "\\\\", StringComparison.Ordinal).Replace("\"", "\\\"", StringComparison.Ordinal)}\"");
+        return new RavenQuery<T>(this, "dynamic/" + entityName, typed: true);
     }
+
+    /// <summary>Translates C# conditions for auto indexes, with the store's JSON names and value forms.</summary>
+    internal Querying.TypedTranslator Translator => _translator ??= new Querying.TypedTranslator(_store.Serializer);
+
+    private Querying.TypedTranslator? _translator;
 
     /// <summary>A query over the index named <paramref name="indexName"/>; every document it matches is read as a <typeparamref name="T"/>.</summary>
     public RavenQuery<T> Query<T>(string indexName) where T : class
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(indexName);
         ThrowIfDisposed();
-        return new RavenQuery<T>(this, indexName, collectionClause: null);
+        return new RavenQuery<T>(this, indexName, typed: false);
     }
 
     internal QueryPage RunQuery(string indexName, IndexQuery query) => RunQuery(indexName, query, QueryShape.None);

@@ -8,20 +8,47 @@ public sealed partial class RavenQuery<T>
     private const int StreamPageSize = 1024;
 
     /// <summary>
-    /// Runs the query for one page (<see cref="Take"/>, or the index's default page size) in one round trip. The
-    /// results enter the session's identity map: an entity already loaded is returned as that instance.
+    /// Runs the query: every match after <see cref="Skip"/>, at most <see cref="Take"/>, in one round trip when they fit
+    /// in one page (1,024) and in pages that continue where the last ended otherwise. The results enter the session's
+    /// identity map: an entity already loaded is returned as that instance.
     /// </summary>
     /// <exception cref="IndexNotFoundException">There is no such index.</exception>
     /// <exception cref="QueryException">The query cannot be parsed.</exception>
     /// <exception cref="TimeoutException">Waiting for non-stale results took longer than the timeout.</exception>
-    public List<T> ToList() => Tracked(RunShaped([]));
+    public List<T> ToList()
+    {
+        var page = RunShaped([]);
+        var results = Tracked(page);
+        while (More(page, results.Count) is { } next)
+        {
+            page = Received(_session.RunQuery(_indexName, next, Shape([])));
+            results.AddRange(Tracked(page));
+        }
+        return results;
+    }
 
     /// <inheritdoc cref="ToList"/>
     /// <param name="cancellationToken">Cancels the wait for the server or the index.</param>
-    public async Task<List<T>> ToListAsync(CancellationToken cancellationToken = default) =>
-        Tracked(await RunShapedAsync([], cancellationToken).ConfigureAwait(false));
+    public async Task<List<T>> ToListAsync(CancellationToken cancellationToken = default)
+    {
+        var page = await RunShapedAsync([], cancellationToken).ConfigureAwait(false);
+        var results = Tracked(page);
+        while (More(page, results.Count) is { } next)
+        {
+            page = Received(await _session.RunQueryAsync(_indexName, next, Shape([]), cancellationToken).ConfigureAwait(false));
+            results.AddRange(Tracked(page));
+        }
+        return results;
+    }
 
-    private IndexQuery FirstPage() => Build(_continuation is null ? _skip : 0, _take, _continuation);
+    /// <summary>The first page: all that is wanted, up to the largest page a server returns.</summary>
+    private IndexQuery FirstPage() => Build(_continuation is null ? _skip : 0, Math.Min(_take ?? StreamPageSize, StreamPageSize), _continuation);
+
+    /// <summary>The page after <paramref name="page"/> when more are wanted and there are more; else null.</summary>
+    private IndexQuery? More(QueryPage page, int received) =>
+        page.Continuation is { } continuation && page.Results.Count > 0 && (_take is not { } take || received < take)
+            ? Build(0, Math.Min((_take ?? int.MaxValue) - received, StreamPageSize), continuation)
+            : null;
 
     private List<T> Tracked(QueryPage page)
     {

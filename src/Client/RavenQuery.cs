@@ -11,6 +11,7 @@ public sealed partial class RavenQuery<T> where T : class
 {
     private readonly DocumentSession _session;
     private readonly string _indexName;
+    private readonly bool _typed;
     private readonly List<string> _clauses = [];
     private readonly List<string> _sort = [];
     private QueryStatistics? _statistics;
@@ -20,12 +21,32 @@ public sealed partial class RavenQuery<T> where T : class
     private TimeSpan? _timeout;
     private string? _continuation;
 
-    internal RavenQuery(DocumentSession session, string indexName, string? collectionClause)
+    /// <param name="session">The session that runs it.</param>
+    /// <param name="indexName">The index, or <c>dynamic/{collection}</c> for a collection query.</param>
+    /// <param name="typed">Whether C# conditions are translated for an auto index's typed fields (collection queries).</param>
+    internal RavenQuery(DocumentSession session, string indexName, bool typed)
     {
         _session = session;
         _indexName = indexName;
-        if (collectionClause is not null)
-            _clauses.Add(collectionClause);
+        _typed = typed;
+    }
+
+    /// <summary>A copy with the same conditions, order, paging and options, for a LINQ operator to add to.</summary>
+    internal RavenQuery<T> Clone()
+    {
+        var copy = new RavenQuery<T>(_session, _indexName, _typed)
+        {
+            _statistics = _statistics,
+            _skip = _skip,
+            _take = _take,
+            _wait = _wait,
+            _timeout = _timeout,
+            _continuation = _continuation,
+        };
+        copy._clauses.AddRange(_clauses);
+        copy._sort.AddRange(_sort);
+        copy._includes.AddRange(_includes);
+        return copy;
     }
 
     /// <summary>
@@ -48,9 +69,12 @@ public sealed partial class RavenQuery<T> where T : class
     public RavenQuery<T> Where(System.Linq.Expressions.Expression<Func<T, bool>> predicate)
     {
         ArgumentNullException.ThrowIfNull(predicate);
-        _clauses.Add(Querying.LuceneTranslator.Translate(predicate));
+        _clauses.Add(Translate(predicate));
         return this;
     }
+
+    private string Translate(System.Linq.Expressions.LambdaExpression predicate) =>
+        _typed ? _session.Translator.Where(predicate) : Querying.LuceneTranslator.Translate(predicate);
 
     /// <summary>Skips the first <paramref name="count"/> matches.</summary>
     public RavenQuery<T> Skip(int count)
@@ -120,7 +144,7 @@ public sealed partial class RavenQuery<T> where T : class
     /// <summary>The Lucene query sent: the conditions, each in parentheses, joined with AND.</summary>
     public override string ToString() => string.Join(" AND ", _clauses.Select(c => _clauses.Count == 1 ? c : $"({c})"));
 
-    private IndexQuery Build(int start, int? pageSize, string? continuation) => new()
+    private IndexQuery Build(int start, int? pageSize, string? continuation, string? aggregate = null) => new()
     {
         Query = ToString(),
         Start = start,
@@ -129,5 +153,6 @@ public sealed partial class RavenQuery<T> where T : class
         WaitForNonStaleResults = _wait,
         Timeout = _timeout,
         Continuation = continuation,
+        Aggregate = aggregate,
     };
 }

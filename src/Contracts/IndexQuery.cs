@@ -35,4 +35,11 @@ public sealed class IndexQuery
     /// found by seeking past that page's last hit rather than by skipping, so deep pages cost what the first does.
     /// </summary>
     public string? Continuation { get; init; }
+
+    /// <summary>
+    /// A typed field's kind to aggregate over every match (<c>Total@dec</c>, <c>Price@num</c>, <c>PlacedAt@time</c>,
+    /// <c>Lines@count</c>): the count of matches with a value, its sum, minimum and maximum, from the index's doc
+    /// values (the first value of each document), without loading documents. Null: none.
+    /// </summary>
+    public string? Aggregate { get; init; }
 }

@@ -15,6 +15,10 @@ public sealed partial class IndexStore
         ArgumentNullException.ThrowIfNull(definition);
         definition.Validate();
         ThrowIfBuiltIn(definition.Name, "changed");
+        if (AutoIndexes.AutoIndexes.IsDynamic(definition.Name))
+            throw new ArgumentException(
+                $"'{definition.Name}': names starting with '{AutoIndexes.AutoIndexes.DynamicPrefix}' ask for collection queries answered by auto indexes; choose another name.",
+                nameof(definition));
         lock (_definitionsLock)
         {
             ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed) != 0, this);

@@ -21,6 +21,7 @@ public sealed partial class IndexStore
     {
         ArgumentNullException.ThrowIfNull(indexName);
         ArgumentNullException.ThrowIfNull(query);
+        (indexName, query) = Resolve(indexName, query);
         var started = Stopwatch.GetTimestamp();
         var paging = CheckPaging(query);
         if (query.WaitForNonStaleResults)
@@ -49,6 +50,7 @@ public sealed partial class IndexStore
     {
         ArgumentNullException.ThrowIfNull(indexName);
         ArgumentNullException.ThrowIfNull(query);
+        (indexName, query) = Resolve(indexName, query);
         var started = Stopwatch.GetTimestamp();
         var paging = CheckPaging(query);
         if (query.WaitForNonStaleResults)
@@ -124,9 +126,12 @@ public sealed partial class IndexStore
         var lucene = index.Lucene;
         var searcher = lucene.Searchers.Acquire();
         SearchPage page;
+        FieldAggregate? aggregate = null;
         try
         {
             page = PageSearch.Run(searcher, lucene.Segments, parsed, sort, query.Start, pageSize, after);
+            if (query.Aggregate is { } aggregated)
+                aggregate = FieldAggregator.Run(searcher, parsed, aggregated, index.Compiled);
         }
         finally
         {
@@ -168,6 +173,7 @@ public sealed partial class IndexStore
             DatabaseEtag = databaseEtag,
             Version = version,
             AnswerKnown = known,
+            Aggregate = aggregate,
             Continuation = page.HasMore && page.Last is { } last ? ContinuationToken.Encode(fingerprint, index.Generation, last) : null,
             Timings = new QueryTimings(waitTicks, parsedAt - parseStarted, searchedAt - parsedAt, loadedAt - searchedAt,
                 storageTicks, loaded.Count - fromStorage, fromStorage, Stopwatch.GetTimestamp() - started),

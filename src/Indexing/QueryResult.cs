@@ -59,4 +59,7 @@ public sealed class QueryResult
 
     /// <summary>Where the query's time went: parse, search, documents from the cache and from storage, total.</summary>
     public QueryTimings Timings { get; init; }
+
+    /// <summary>The aggregate <see cref="IndexQuery.Aggregate"/> asked for, over every match; null when none was asked.</summary>
+    public FieldAggregate? Aggregate { get; init; }
 }

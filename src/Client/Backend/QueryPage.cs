@@ -20,4 +20,7 @@ public sealed record QueryPage(
     /// named by the path), in result order, and <see cref="Results"/> is empty. Otherwise empty.
     /// </summary>
     public IReadOnlyList<ReadOnlyMemory<byte>> Projections { get; init; } = [];
+
+    /// <summary>The aggregate the query asked for (<see cref="IndexQuery.Aggregate"/>); null when none.</summary>
+    public FieldAggregate? Aggregate { get; init; }
 }

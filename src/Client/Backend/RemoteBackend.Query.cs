@@ -48,6 +48,7 @@ internal sealed partial class RemoteBackend
             continuation.ValueKind == JsonValueKind.Null ? null : continuation.GetString())
         {
             Includes = ParseIncludes(root),
+            Aggregate = root.TryGetProperty("Aggregate", out var aggregate) ? aggregate.Deserialize<FieldAggregate>() : null,
             Projections = projected ? ParseProjections(results) : [],
         };
     }
@@ -75,6 +76,8 @@ internal sealed partial class RemoteBackend
             Add("after", query.Continuation);
         if (query.WaitForNonStaleResults)
             Add("waitForNonStaleResults", "true");
+        if (query.Aggregate is not null)
+            Add("aggregate", query.Aggregate);
         if (query.Timeout is { } timeout)
             Add("timeout", timeout.TotalSeconds.ToString("0.###", CultureInfo.InvariantCulture));
         foreach (var path in shape.IncludePaths)

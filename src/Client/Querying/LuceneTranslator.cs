@@ -15,6 +15,9 @@ internal static class LuceneTranslator
 {
     public static string Translate(LambdaExpression predicate) => Clause(predicate.Body);
 
+    /// <summary>The index field <c>OrderBy(x =&gt; x.Member)</c> sorts by: the member's name.</summary>
+    public static string SortField(LambdaExpression selector) => Field(selector.Body);
+
     private static string Clause(Expression expression) => expression switch
     {
         BinaryExpression { NodeType: ExpressionType.AndAlso } and => $"({Clause(and.Left)}) AND ({Clause(and.Right)})",
@@ -100,15 +103,15 @@ internal static class LuceneTranslator
     private static string Quote(string text, bool quote) =>
         quote ? "\"" + text.Replace("\\", "\\\\", StringComparison.Ordinal).Replace("\"", "\\\"", StringComparison.Ordinal) + "\"" : text;
 
-    /// <summary>Backslash before every character that is not a letter or digit, so none is read as syntax.</summary>
+    /// <summary>Backslash before every code point that is not a letter or digit, so none is read as syntax (a surrogate pair stays whole).</summary>
     private static string Escape(string text)
     {
         var escaped = new StringBuilder(text.Length + 4);
-        foreach (var c in text)
+        foreach (var rune in text.EnumerateRunes())
         {
-            if (!char.IsLetterOrDigit(c))
+            if (!Rune.IsLetterOrDigit(rune))
                 escaped.Append('\\');
-            escaped.Append(c);
+            escaped.Append(rune.ToString());
         }
         return escaped.ToString();
     }

@@ -12,4 +12,13 @@ public enum FieldAnalysis
     /// positions are kept, so quoted phrases match words in order.
     /// </summary>
     FullText = 1,
+
+    /// <summary>
+    /// Each value indexed by its JSON type, for queries written as C# (the LINQ provider and auto indexes): strings
+    /// exactly at any length and case-insensitively, numbers as doubles and as exact decimals, ISO 8601 date-times as
+    /// instants, array lengths, and null or missing values, each queryable and sortable through a suffix of the field's
+    /// name (<c>Total@dec</c>; see <c>docs/indexing.md</c>). Arrays are entered wherever the path meets one. Takes no
+    /// <see cref="FieldSort"/>: every kind is sortable.
+    /// </summary>
+    Typed = 2,
 }

@@ -31,6 +31,9 @@ internal sealed class CompiledField
     public VirtualMetadata Virtual { get; }
 
     public bool IsFullText => Definition.Analysis == FieldAnalysis.FullText;
+
+    /// <summary>Whether the field indexes each value by its JSON type (<see cref="TypedValues"/>).</summary>
+    public bool IsTyped => Definition.Analysis == FieldAnalysis.Typed;
 }
 
 /// <summary>Metadata values a <see cref="Document"/> carries outside its metadata JSON.</summary>

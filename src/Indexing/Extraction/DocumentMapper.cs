@@ -23,6 +23,7 @@ internal sealed class DocumentMapper
     private readonly Document _mapped = new();
     private readonly FieldSlots[] _values;
     private readonly FieldSlots[] _sortValues;
+    private readonly TypedFieldMapper?[] _typed;
     private readonly List<FieldValue> _read = [];
     private readonly List<JsonElement> _elements = [];
     private DateTimeOffset _lastTime;
@@ -34,6 +35,7 @@ internal sealed class DocumentMapper
         _version = new SortedDocValuesField(IndexFields.Version, _versionBytes);
         _values = [.. index.Fields.Select(ValueSlots)];
         _sortValues = [.. index.Fields.Select(SortSlots)];
+        _typed = [.. index.Fields.Select(field => field.IsTyped ? new TypedFieldMapper(field) : null)];
     }
 
     /// <param name="document">The document, its JSON parsed at most once.</param>
@@ -50,6 +52,18 @@ internal sealed class DocumentMapper
         for (var i = 0; i < _index.Fields.Count; i++)
         {
             var field = _index.Fields[i];
+            if (_typed[i] is { } typed)
+            {
+                try
+                {
+                    typed.Map(field.Definition.Source == FieldSource.Metadata ? document.Metadata : document.Data, mapped);
+                }
+                catch (JsonException ex)
+                {
+                    errors.Add($"Field '{field.Name}': the document's JSON could not be read: {ex.Message}");
+                }
+                continue;
+            }
             _read.Clear();
             try
             {

@@ -24,11 +24,18 @@ internal static class IndexFields
     /// <summary>The bytes of <see cref="Version"/> before the key: the etag.</summary>
     public const int VersionEtagBytes = 8;
 
-    /// <summary>Exact terms are cut to this many bytes of UTF-8 (Lucene refuses terms over 32,766).</summary>
-    public const int MaxTermBytes = 480;
+    /// <summary>
+    /// Exact terms up to this many bytes of UTF-8 are the value itself; a longer value's term is its first
+    /// <see cref="LongTermPrefixBytes"/> bytes, U+0001 and a SHA-256 of the whole value, so equality stays exact at any
+    /// length (Lucene refuses terms over 32,766 bytes).
+    /// </summary>
+    public const int MaxTermBytes = 16 * 1024;
+
+    /// <summary>How much of a value longer than <see cref="MaxTermBytes"/> its term keeps, for prefixes and ranges.</summary>
+    public const int LongTermPrefixBytes = MaxTermBytes - 64;
 
     /// <summary>String sort values are cut to this many bytes of UTF-8.</summary>
-    public const int MaxSortBytes = 512;
+    public const int MaxSortBytes = MaxTermBytes;
 
     public static string KeyTerm(string key) => key.ToLowerInvariant();
 
@@ -59,7 +66,17 @@ internal static class IndexFields
     }
 
     /// <summary>The term an exact value is indexed (and queried) as.</summary>
-    public static string ExactTerm(string value) => Cut(value, MaxTermBytes);
+    public static string ExactTerm(string value)
+    {
+        if (value.Length * 3 <= MaxTermBytes || Encoding.UTF8.GetByteCount(value) <= MaxTermBytes)
+            return value;
+        var hash = System.Security.Cryptography.SHA256.HashData(Encoding.UTF8.GetBytes(value));
+        return Cut(value, LongTermPrefixBytes) + "\u0001" + Convert.ToBase64String(hash);
+    }
+
+    /// <summary>Whether a prefix (or the fixed start of a pattern) is longer than what a long value's term keeps of it.</summary>
+    public static bool OutgrowsLongTerms(string prefix) =>
+        prefix.Length * 3 > LongTermPrefixBytes && Encoding.UTF8.GetByteCount(prefix) > LongTermPrefixBytes;
 
     /// <summary>Writes the sort value of <paramref name="value"/> (its UTF-8, cut) into <paramref name="target"/>, reusing its buffer.</summary>
     public static void SetSortValue(BytesRef target, string value) => SetUtf8(target, Cut(value, MaxSortBytes));

@@ -109,6 +109,56 @@ internal sealed class JsonPath
         return firstError;
     }
 
+    /// <summary>
+    /// The values of a typed field: like <see cref="Evaluate"/>, but arrays are entered wherever they stand (an item
+    /// of <c>lines</c> for <c>lines.price</c>, the items themselves when the path ends at an array), objects at the
+    /// end give nothing, and it says whether the value is null or missing (reached through objects only) and, when the
+    /// path ends at an array reached through objects only, how many items it has.
+    /// </summary>
+    public void EvaluateTyped(JsonElement root, List<JsonElement> values, out bool isNull, out int? count)
+    {
+        isNull = false;
+        count = null;
+        var element = root;
+        for (var segment = 0; segment < Segments.Count; segment++)
+        {
+            if (element.ValueKind == JsonValueKind.Array)
+            {
+                foreach (var item in element.EnumerateArray())
+                    Flatten(item, segment, values);
+                return;
+            }
+            if (element.ValueKind != JsonValueKind.Object || !element.TryGetProperty(Segments[segment].Name, out var child)
+                || child.ValueKind == JsonValueKind.Null)
+            {
+                isNull = element.ValueKind is JsonValueKind.Object or JsonValueKind.Null;
+                return;
+            }
+            element = child;
+        }
+        if (element.ValueKind == JsonValueKind.Array)
+            count = element.GetArrayLength();
+        Flatten(element, Segments.Count, values);
+    }
+
+    private void Flatten(JsonElement element, int segment, List<JsonElement> values)
+    {
+        switch (element.ValueKind)
+        {
+            case JsonValueKind.Array:
+                foreach (var item in element.EnumerateArray())
+                    Flatten(item, segment, values);
+                return;
+            case JsonValueKind.Object when segment < Segments.Count:
+                if (element.TryGetProperty(Segments[segment].Name, out var child))
+                    Flatten(child, segment + 1, values);
+                return;
+            case JsonValueKind.String or JsonValueKind.Number or JsonValueKind.True or JsonValueKind.False when segment == Segments.Count:
+                values.Add(element);
+                return;
+        }
+    }
+
     private static string Describe(JsonValueKind kind) => kind switch
     {
         JsonValueKind.Object => "an object",

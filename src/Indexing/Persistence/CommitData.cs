@@ -12,7 +12,7 @@ internal sealed record CommitData(string Definition, Guid Generation, IndexState
 {
     /// <summary>The layout of the user data and of the Lucene documents; another value means rebuild.</summary>
     /// <remarks>2: key and etag in one sorted doc-values field (<see cref="Extraction.IndexFields.Version"/>).</remarks>
-    public const string CurrentFormat = "ravenlite-lucene-2";
+    public const string CurrentFormat = "ravenlite-lucene-3";
 
     private const string FormatKey = "ravenlite.format";
     private const string DefinitionKey = "ravenlite.definition";

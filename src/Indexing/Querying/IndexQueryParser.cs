@@ -25,6 +25,7 @@ internal sealed partial class IndexQueryParser : QueryParser
         _index = index;
         _query = query;
         LowercaseExpandedTerms = false; // exact fields are case-sensitive; full-text ones are lower-cased below
+        AllowLeadingWildcard = true; // EndsWith and Contains are *suffix and *part*
         MultiTermRewriteMethod = MultiTermQuery.CONSTANT_SCORE_FILTER_REWRITE;
         DefaultOperator = OR_OPERATOR;
     }
@@ -61,6 +62,8 @@ internal sealed partial class IndexQueryParser : QueryParser
 
     protected override Query GetFieldQuery(string field, string queryText, bool quoted) => Bind(() =>
     {
+        if (ResolveTyped(field) is var (typed, suffix))
+            return TypedTerm(typed, suffix, queryText, quoted);
         var compiled = Resolve(field, Term());
         if (compiled.Definition.IsNumeric)
             return NumericTerm(compiled, queryText);
@@ -71,6 +74,8 @@ internal sealed partial class IndexQueryParser : QueryParser
 
     protected override Query GetFieldQuery(string field, string queryText, int slop) => Bind(() =>
     {
+        if (ResolveTyped(field) is var (typed, suffix))
+            return TypedTerm(typed, suffix, queryText, quoted: true);
         var compiled = Resolve(field, Term());
         return compiled.IsFullText ? base.GetFieldQuery(field, queryText, slop) : GetFieldQuery(field, queryText, quoted: true);
     });
@@ -78,6 +83,8 @@ internal sealed partial class IndexQueryParser : QueryParser
     protected override Query GetRangeQuery(string field, string part1, string part2, bool startInclusive, bool endInclusive) => Bind(() =>
     {
         var start = RangeStart();
+        if (ResolveTyped(field) is var (typed, suffix))
+            return TypedRange(typed, suffix, part1, part2, startInclusive, endInclusive);
         var compiled = Resolve(field, start);
         if (compiled.Definition.IsNumeric)
             return NumericRange(compiled, part1, part2, startInclusive, endInclusive, Offset(start));
@@ -98,6 +105,12 @@ internal sealed partial class IndexQueryParser : QueryParser
 
     protected override Query GetPrefixQuery(string field, string termStr) => Bind(() =>
     {
+        if (ResolveTyped(field) is var (typed, suffix))
+        {
+            var name = TypedTextField(typed, suffix, "a prefix query");
+            ThrowIfOutgrowsLongTerms(termStr);
+            return base.GetPrefixQuery(name, suffix == TypedValues.IgnoreCase ? TypedValues.FoldCase(termStr) : termStr);
+        }
         var compiled = Resolve(field, Term());
         ThrowIfNumeric(compiled, "a prefix query");
         return base.GetPrefixQuery(compiled.Name, compiled.IsFullText ? Lower(termStr) : IndexFields.ExactTerm(termStr));
@@ -107,6 +120,14 @@ internal sealed partial class IndexQueryParser : QueryParser
     {
         if (field == "*" && termStr == "*")
             return new MatchAllDocsQuery();
+        if (ResolveTyped(field) is var (typed, suffix))
+        {
+            if (termStr == "*")
+                return TypedAnyValue(typed, suffix);
+            var name = TypedTextField(typed, suffix, "a wildcard query");
+            ThrowIfOutgrowsLongTerms(termStr);
+            return base.GetWildcardQuery(name, suffix == TypedValues.IgnoreCase ? TypedValues.FoldCase(termStr) : termStr);
+        }
         var compiled = Resolve(field, Term());
         if (termStr == "*")
             return AnyValue(compiled);
@@ -116,6 +137,8 @@ internal sealed partial class IndexQueryParser : QueryParser
 
     protected override Query GetFuzzyQuery(string field, string termStr, float minSimilarity) => Bind(() =>
     {
+        if (ResolveTyped(field) is var (typed, suffix))
+            return base.GetFuzzyQuery(TypedTextField(typed, suffix, "a fuzzy query"), termStr, minSimilarity);
         var compiled = Resolve(field, Term());
         ThrowIfNumeric(compiled, "a fuzzy query");
         return base.GetFuzzyQuery(compiled.Name, compiled.IsFullText ? Lower(termStr) : termStr, minSimilarity);
@@ -123,6 +146,8 @@ internal sealed partial class IndexQueryParser : QueryParser
 
     protected override Query GetRegexpQuery(string field, string termStr) => Bind(() =>
     {
+        if (ResolveTyped(field) is var (typed, suffix))
+            return base.GetRegexpQuery(TypedTextField(typed, suffix, "a regular expression"), termStr);
         var compiled = Resolve(field, Term());
         ThrowIfNumeric(compiled, "a regular expression");
         return base.GetRegexpQuery(compiled.Name, termStr);

@@ -5,13 +5,12 @@ using LuceneSortField = Lucene.Net.Search.SortField;
 
 namespace RavenLite.Indexing.Querying;
 
-/// <summary>One key of a query's order: a sortable field, ascending or descending.</summary>
-internal readonly record struct SortField(CompiledField Field, bool Descending)
+/// <summary>
+/// One key of a query's order: a sortable field, ascending or descending. <see cref="Name"/> is the Lucene field
+/// sorted on: the field's own name, or for a typed field the name with its kind's suffix (<c>Total@num</c>).
+/// </summary>
+internal readonly record struct SortField(string Name, FieldSort Kind, bool Descending)
 {
-    public string Name => Field.Name;
-
-    public FieldSort Kind => Field.Definition.Sort;
-
     /// <summary>Parses <c>Price</c>, <c>+Price</c> or <c>-Price</c> for each entry of <paramref name="sortBy"/>.</summary>
     /// <exception cref="ArgumentException">A field the index does not have, or one that is not sortable.</exception>
     public static SortField[] Parse(IReadOnlyList<string>? sortBy, CompiledIndex index)
@@ -26,19 +25,37 @@ internal readonly record struct SortField(CompiledField Field, bool Descending)
                 throw new ArgumentException($"SortBy[{i}] is empty; give a field name, with '-' in front for descending.", nameof(sortBy));
             var descending = text[0] == '-';
             var name = text[0] is '-' or '+' ? text[1..] : text;
-            var field = index.FindField(name);
-            if (field is null || !field.Definition.IsSortable)
+            var (fieldName, suffix) = TypedValues.Split(name);
+            var field = index.FindField(fieldName);
+            if (field is { IsTyped: true } && TypedSortKind(suffix) is { } typedKind)
             {
-                var sortable = index.Fields.Where(f => f.Definition.IsSortable).Select(f => f.Name).ToList();
-                var why = field is null ? $"index '{index.Definition.Name}' has no field '{name}'" : $"field '{name}' has Sort None";
+                fields[i] = new SortField(name, typedKind, descending);
+                continue;
+            }
+            if (field is null || suffix.Length > 0 || !field.Definition.IsSortable)
+            {
+                var sortable = index.Fields.Where(f => f.Definition.IsSortable || f.IsTyped).Select(f => f.Name).ToList();
+                var why = field is null ? $"index '{index.Definition.Name}' has no field '{fieldName}'"
+                    : field.IsTyped ? $"'{suffix}' is not a sortable kind of a typed field (sort by the field, or with @num, @dec, @time or @count)"
+                    : suffix.Length > 0 ? $"field '{fieldName}' is not a typed field, so it takes no suffix"
+                    : $"field '{name}' has Sort None";
                 throw new ArgumentException(
                     $"SortBy: cannot sort by '{text}': {why}. Sortable fields: {(sortable.Count == 0 ? "none" : string.Join(", ", sortable))}.",
                     nameof(sortBy));
             }
-            fields[i] = new SortField(field, descending);
+            fields[i] = new SortField(field.Name, field.Definition.Sort, descending);
         }
         return fields;
     }
+
+    /// <summary>How a typed field's kind sorts; null for a kind that has no doc values.</summary>
+    private static FieldSort? TypedSortKind(string suffix) => suffix switch
+    {
+        TypedValues.Text or TypedValues.Decimal => FieldSort.String,
+        TypedValues.Number => FieldSort.Double,
+        TypedValues.Instant or TypedValues.Count => FieldSort.Long,
+        _ => null,
+    };
 
     /// <summary>
     /// The Lucene sort: the fields' DocValues (strings in UTF-8 byte order, i.e. code-point order; a missing value

@@ -36,6 +36,7 @@ internal sealed record IndexQueryRequest(IndexQuery Query, QueryResultShape Shap
             Continuation = string.IsNullOrEmpty(after) ? null : after,
             WaitForNonStaleResults = QueryParameters.GetBoolean(request, "waitForNonStaleResults", false),
             Timeout = ParseTimeout(request),
+            Aggregate = QueryParameters.GetString(request, "aggregate"),
         };
         return new IndexQueryRequest(query, QueryResultShape.Parse(request));
     }

@@ -9,7 +9,7 @@ namespace RavenLite.Server.Indexes;
 /// results is not part of it: it changes when the answer comes, not what it is.
 /// </summary>
 internal readonly record struct QueryResponseKey(
-    string IndexName, IndexVersion Version, string? Query, int Start, int? PageSize, string Sort, string? Continuation, string Shape = "")
+    string IndexName, IndexVersion Version, string? Query, int Start, int? PageSize, string Sort, string? Continuation, string Shape = "", string? Aggregate = null)
 {
     /// <summary>The key of <paramref name="query"/> on index <paramref name="indexName"/> at <paramref name="version"/>.</summary>
     public static QueryResponseKey For(string indexName, IndexVersion version, IndexQuery query) =>
@@ -17,7 +17,7 @@ internal readonly record struct QueryResponseKey(
 
     /// <summary>The key of <paramref name="query"/> answered in <paramref name="shape"/>.</summary>
     public static QueryResponseKey For(string indexName, IndexVersion version, IndexQuery query, QueryResultShape shape) =>
-        new(indexName, version, query.Query, query.Start, query.PageSize, SortText(query.SortBy), query.Continuation, shape.KeyText);
+        new(indexName, version, query.Query, query.Start, query.PageSize, SortText(query.SortBy), query.Continuation, shape.KeyText, query.Aggregate);
 
     /// <summary>The sort fields, each with its length in front, so no two different lists give the same text.</summary>
     private static string SortText(IReadOnlyList<string>? sort)

@@ -63,6 +63,11 @@ internal static class QueryResultWriter
             writer.String(continuation);
         else
             writer.Raw("null"u8);
+        if (result.Aggregate is { } aggregate)
+        {
+            writer.Raw(",\"Aggregate\":"u8);
+            writer.Raw(System.Text.Json.JsonSerializer.SerializeToUtf8Bytes(aggregate));
+        }
         var keptLength = writer.HasSent ? -1 : writer.Length;
         var now = Stopwatch.GetTimestamp();
         WriteTimings(writer, result.Timings, now - writeStarted, now - started);

@@ -28,8 +28,9 @@ internal static partial class IndexQueryRoute
         var request = IndexQueryRequest.Parse(context.Request);
         QueryResponseEntry? kept = null;
         // The cache is asked inside the one call, once the version is known, so a hit loads no documents.
+        // Keyed by the name asked for: dynamic/{collection} may be answered by the built-in index with a query of its own.
         var result = await database.QueryAsync(indexName, request.Query,
-            cache.Enabled ? (name, version) => cache.TryGet(QueryResponseKey.For(name, version, request.Query, request.Shape), out kept) : null,
+            cache.Enabled ? (_, version) => cache.TryGet(QueryResponseKey.For(indexName, version, request.Query, request.Shape), out kept) : null,
             context.RequestAborted);
         if (result.AnswerKnown && kept is not null)
         {
@@ -40,7 +41,7 @@ internal static partial class IndexQueryRoute
             }
             result = await database.QueryAsync(indexName, request.Query, answerKnown: null, context.RequestAborted);
         }
-        var key = QueryResponseKey.For(result.IndexName, result.Version, request.Query, request.Shape);
+        var key = QueryResponseKey.For(indexName, result.Version, request.Query, request.Shape);
         var cacheable = cache.Enabled && !result.IsStale;
         var includes = request.Shape.Included(database, result);
         var etag = QueryResultETag.Compute(key, result.PageSize, includes);

@@ -1,0 +1,580 @@
+using System.Collections;
+using System.Globalization;
+using System.Linq.Expressions;
+using System.Reflection;
+using System.Text;
+using Newtonsoft.Json;
+using Newtonsoft.Json.Linq;
+using RavenLite.Client.Serialization;
+
+namespace RavenLite.Client.Querying;
+
+/// <summary>
+/// Translates C# predicates, orderings and aggregate selectors into queries of an auto index's typed fields
+/// (<c>dynamic/{collection}</c>): each member's CLR type picks the kind of value it is compared as (strings, booleans,
+/// GUIDs and characters exactly, integers and decimals as exact decimals (<c>@dec</c>), doubles and floats as doubles
+/// (<c>@num</c>), DateTime and DateTimeOffset as UTC instants (<c>@time</c>), collections by their items and lengths
+/// (<c>@count</c>), null through <c>@null</c>), with names as the store's serializer writes them. Every value is quoted
+/// or escaped by code point, so no C# value reaches Lucene as syntax. What it cannot answer exactly is a
+/// <see cref="NotSupportedException"/> naming the expression.
+/// </summary>
+internal sealed class TypedTranslator(EntitySerializer serializer)
+{
+    /// <summary>How a member's values are indexed and compared.</summary>
+    internal enum Kind { Text, Boolean, Exact, Number, Instant }
+
+    /// <summary>A member reached from the entity (or from an item inside <c>Any</c>): its path, CLR type and kind.</summary>
+    internal readonly record struct FieldRef(string Path, Type Type, Kind Kind, bool ThroughCollection);
+
+    public string Where(LambdaExpression predicate) => Clause(predicate.Body, new Scope(predicate.Parameters[0], "", null));
+
+    /// <summary>The sort field for <c>OrderBy(x =&gt; x.Member)</c>.</summary>
+    public string SortField(LambdaExpression selector)
+    {
+        var field = Field(selector.Body, new Scope(selector.Parameters[0], "", null), selector);
+        if (field.ThroughCollection)
+            throw Unsupported(selector, "ordering by a member of a collection's items is not supported; order by a member of the entity");
+        return field.Path + Suffix(field.Kind);
+    }
+
+    /// <summary>The aggregated field for <c>Sum</c>, <c>Min</c>, <c>Max</c> and <c>Average</c>, with its kind's suffix.</summary>
+    public (string Field, Kind Kind, Type Type) AggregateField(LambdaExpression selector)
+    {
+        var field = Field(selector.Body, new Scope(selector.Parameters[0], "", null), selector);
+        if (field.ThroughCollection)
+            throw Unsupported(selector, "aggregating the items of a collection is not supported; aggregate a member of the entity");
+        if (field.Kind is Kind.Text or Kind.Boolean)
+            throw Unsupported(selector, "only numbers and dates can be aggregated in the index");
+        return (field.Path + Suffix(field.Kind), field.Kind, field.Type);
+    }
+
+    private sealed record Scope(ParameterExpression Parameter, string Prefix, Scope? Outer);
+
+    private string Clause(Expression expression, Scope scope)
+    {
+        switch (expression)
+        {
+            case BinaryExpression { NodeType: ExpressionType.AndAlso } and:
+                return $"({Clause(and.Left, scope)}) AND ({Clause(and.Right, scope)})";
+            case BinaryExpression { NodeType: ExpressionType.OrElse } or:
+                return $"({Clause(or.Left, scope)}) OR ({Clause(or.Right, scope)})";
+            case UnaryExpression { NodeType: ExpressionType.Not } not:
+                return Not(Clause(not.Operand, scope));
+            case BinaryExpression binary when binary.NodeType is ExpressionType.Equal or ExpressionType.NotEqual
+                or ExpressionType.LessThan or ExpressionType.LessThanOrEqual or ExpressionType.GreaterThan or ExpressionType.GreaterThanOrEqual:
+                return Comparison(binary, scope);
+            case MemberExpression { Member.Name: "HasValue", Expression: { } nullable } when Nullable.GetUnderlyingType(nullable.Type) is not null:
+                return Comparison(Expression.NotEqual(Unwrap(nullable), Expression.Constant(null, nullable.Type)), scope);
+            case MemberExpression member when Unwrap(member).Type == typeof(bool) && DependsOnAny(member):
+                return Comparison(Expression.Equal(Unwrap(member), Expression.Constant(true)), scope);
+            case MethodCallExpression call:
+                return Method(call, scope);
+            case ConstantExpression { Value: bool constant }:
+                return constant ? "*:*" : Nothing;
+            default:
+                if (!DependsOnAny(expression))
+                    return Evaluate(expression) is true ? "*:*" : Nothing;
+                throw Unsupported(expression, "it is not a comparison, a boolean member or a supported method");
+        }
+    }
+
+    private const string Nothing = "(*:* AND NOT *:*)";
+
+    private static string Not(string clause) => $"(*:* AND NOT ({clause}))";
+
+    private string Comparison(BinaryExpression binary, Scope scope)
+    {
+        var leftDepends = DependsOnAny(binary.Left);
+        var rightDepends = DependsOnAny(binary.Right);
+        if (leftDepends == rightDepends)
+            throw Unsupported(binary, leftDepends ? "it compares two members; compare a member with a value" : "it does not read the entity");
+        var (memberSide, valueSide, op) = leftDepends ? (binary.Left, binary.Right, binary.NodeType) : (binary.Right, binary.Left, Flip(binary.NodeType));
+        memberSide = Unwrap(memberSide);
+
+        // x.Tags.Count > 2, x.Tags.Length == 0, x.Tags.Count() >= 1
+        if (CountOf(memberSide, scope) is { } countPath)
+        {
+            var count = Convert.ToInt64(Evaluate(valueSide), CultureInfo.InvariantCulture);
+            return Range(countPath + "@count", op, Quote(count.ToString(CultureInfo.InvariantCulture)), binary);
+        }
+        // string.Compare(x.A, "b", StringComparison.Ordinal) > 0
+        if (memberSide is MethodCallExpression { Method.Name: nameof(string.Compare), Method.DeclaringType: var declaring, Arguments: [var first, var second, var how] }
+            && declaring == typeof(string) && Evaluate(how) is StringComparison.Ordinal && Evaluate(valueSide) is 0)
+        {
+            var (field, other, swap) = DependsOnAny(first) ? (first, second, false) : (second, first, true);
+            var reference = Field(field, scope, binary);
+            if (reference.Kind != Kind.Text || DependsOnAny(other))
+                throw Unsupported(binary, "string.Compare is translated only for a string member and a string value");
+            var text = Evaluate(other) as string ?? throw Unsupported(binary, "comparing with null");
+            return Range(reference.Path, swap ? Flip(op) : op, Quote(text), binary);
+        }
+        var member = Field(memberSide, scope, binary);
+        var value = Evaluate(valueSide);
+        if (value is null)
+        {
+            if (member.ThroughCollection)
+                throw Unsupported(binary, "null checks on the items of a collection are not supported");
+            var isNull = $"{member.Path}@null:true";
+            return op switch
+            {
+                ExpressionType.Equal => isNull,
+                ExpressionType.NotEqual => Not(isNull),
+                // A lifted comparison with null is false in C#.
+                _ => Nothing,
+            };
+        }
+        var (suffix, term) = Term(member, value, binary);
+        if (op is not (ExpressionType.Equal or ExpressionType.NotEqual) && member.Kind is Kind.Text or Kind.Boolean)
+            throw Unsupported(binary, $"'{member.Type.Name}' values have no order in C#'s operators");
+        if (op == ExpressionType.NotEqual)
+        {
+            if (member.ThroughCollection)
+                throw Unsupported(binary, "'!=' on the items of a collection would mean 'some item differs', which is not 'no item equals'; write !x.Items.Any(i => i.Member == value)");
+            return Not($"{member.Path}{suffix}:{term}");
+        }
+        return Range(member.Path + suffix, op, term, binary);
+    }
+
+    private static string Range(string field, ExpressionType op, string term, Expression expression) => op switch
+    {
+        ExpressionType.Equal => $"{field}:{term}",
+        ExpressionType.NotEqual => Not($"{field}:{term}"),
+        ExpressionType.LessThan => $"{field}:{{* TO {term}}}",
+        ExpressionType.LessThanOrEqual => $"{field}:[* TO {term}]",
+        ExpressionType.GreaterThan => $"{field}:{{{term} TO *}}",
+        ExpressionType.GreaterThanOrEqual => $"{field}:[{term} TO *]",
+        _ => throw Unsupported(expression, $"'{op}' is not a comparison"),
+    };
+
+    private string Method(MethodCallExpression call, Scope scope)
+    {
+        var method = call.Method;
+        // String methods on a member.
+        if (method.DeclaringType == typeof(string) && call.Object is { } target && DependsOnAny(target))
+        {
+            var field = Field(target, scope, call);
+            if (field.Kind != Kind.Text)
+                throw Unsupported(call, "string methods need a string member");
+            var argument = call.Arguments.Count > 0 ? Evaluate(call.Arguments[0]) : null;
+            var comparison = call.Arguments.Count > 1 ? Evaluate(call.Arguments[1]) : null;
+            var ignoreCase = comparison switch
+            {
+                null or StringComparison.Ordinal => false,
+                StringComparison.OrdinalIgnoreCase => true,
+                _ => throw Unsupported(call, $"StringComparison.{comparison} is culture-sensitive; use Ordinal or OrdinalIgnoreCase"),
+            };
+            if (call.Arguments.Count > 0 && call.Arguments[0].Type != typeof(string))
+                throw Unsupported(call, "only the overloads taking a string are supported");
+            var text = argument as string ?? throw Unsupported(call, "the argument is null");
+            var name = field.Path + (ignoreCase ? "@ci" : "");
+            var pattern = ignoreCase ? text.ToUpperInvariant() : text;
+            return method.Name switch
+            {
+                nameof(string.StartsWith) => pattern.Length == 0 ? $"{name}:[* TO *]" : $"{name}:{Escape(pattern)}*",
+                nameof(string.EndsWith) => pattern.Length == 0 ? $"{name}:[* TO *]" : $"{name}:*{Escape(pattern)}",
+                nameof(string.Contains) => pattern.Length == 0 ? $"{name}:[* TO *]" : $"{name}:*{Escape(pattern)}*",
+                nameof(string.Equals) => $"{name}:{Quote(pattern)}",
+                _ => throw Unsupported(call, $"string.{method.Name} is not supported"),
+            };
+        }
+        // string.IsNullOrEmpty(x.F), string.Equals(x.F, v[, comparison])
+        if (method.DeclaringType == typeof(string) && method.IsStatic)
+        {
+            if (method.Name == nameof(string.IsNullOrEmpty) && call.Arguments is [var tested])
+            {
+                var field = Field(tested, scope, call);
+                if (field.ThroughCollection)
+                    throw Unsupported(call, "null checks on the items of a collection are not supported");
+                return $"({field.Path}@null:true) OR ({field.Path}:\"\")";
+            }
+            if (method.Name == nameof(string.Equals) && call.Arguments.Count is 2 or 3)
+            {
+                var (member, value) = DependsOnAny(call.Arguments[0]) ? (call.Arguments[0], call.Arguments[1]) : (call.Arguments[1], call.Arguments[0]);
+                var instance = call.Arguments.Count == 3
+                    ? Expression.Call(member, typeof(string).GetMethod(nameof(string.Equals), [typeof(string), typeof(StringComparison)])!, value, call.Arguments[2])
+                    : Expression.Call(member, typeof(string).GetMethod(nameof(string.Equals), [typeof(string)])!, value);
+                return Method(instance, scope);
+            }
+            throw Unsupported(call, $"string.{method.Name} is not supported");
+        }
+        // Enumerable.Any / Contains / Count over a member collection or a list of values.
+        if (method.DeclaringType == typeof(Enumerable) || (method.Name == nameof(List<int>.Contains) && call.Object is not null))
+        {
+            var source = call.Object ?? call.Arguments[0];
+            var arguments = call.Object is null ? call.Arguments.Skip(1).ToList() : [.. call.Arguments];
+            switch (method.Name)
+            {
+                case nameof(Enumerable.Contains) when arguments.Count == 1 && !DependsOnAny(source):
+                    return In(arguments[0], Evaluate(source) as IEnumerable ?? throw Unsupported(call, "the list is null"), scope, call);
+                case nameof(Enumerable.Contains) when arguments.Count == 1:
+                {
+                    var items = Field(source, scope, call);
+                    var (suffix, term) = Term(items with { ThroughCollection = true }, Evaluate(arguments[0]) ?? throw Unsupported(call, "looking for null"), call);
+                    return $"{items.Path}{suffix}:{term}";
+                }
+                case nameof(Enumerable.Any) when arguments.Count == 0:
+                    return $"{CountPath(source, scope, call)}@count:{{\"0\" TO *]";
+                case nameof(Enumerable.Any) when arguments is [LambdaExpression inner]:
+                {
+                    var collection = CollectionPath(source, scope, call);
+                    var itemScope = new Scope(inner.Parameters[0], collection, scope);
+                    CheckOneElement(inner, itemScope);
+                    return Clause(inner.Body, itemScope);
+                }
+            }
+            throw Unsupported(call, $"Enumerable.{method.Name} is not supported here");
+        }
+        if (method.Name == nameof(Equals) && call.Object is { } left && call.Arguments is [var right])
+            return Comparison(Expression.Equal(Unwrap(left), Expression.Convert(right, Unwrap(left).Type)), scope);
+        throw Unsupported(call, $"the method '{method.DeclaringType?.Name}.{method.Name}' is not supported");
+    }
+
+    /// <summary><c>ids.Contains(x.Member)</c>: any of the values, in groups small enough for one Lucene boolean query each.</summary>
+    private string In(Expression memberExpression, IEnumerable values, Scope scope, Expression whole)
+    {
+        var member = Field(Unwrap(memberExpression), scope, whole);
+        var terms = new List<string>();
+        var hasNull = false;
+        foreach (var value in values)
+        {
+            if (value is null)
+            {
+                hasNull = true;
+                continue;
+            }
+            var (suffix, term) = Term(member, value, whole);
+            terms.Add($"{member.Path}{suffix}:{term}");
+        }
+        if (hasNull)
+            terms.Add($"{member.Path}@null:true");
+        if (terms.Count == 0)
+            return Nothing;
+        const int group = 512;
+        var groups = terms.Chunk(group).Select(chunk => "(" + string.Join(" OR ", chunk) + ")").ToList();
+        return groups.Count == 1 ? groups[0] : "(" + string.Join(" OR ", groups) + ")";
+    }
+
+    /// <summary>
+    /// Inside <c>Any</c>, every condition must hold for the same item: an index of separate fields can promise that only
+    /// when the predicate reads one value of the item and combines conditions on it with <c>||</c>, or with <c>&amp;&amp;</c>
+    /// into one range.
+    /// </summary>
+    private void CheckOneElement(LambdaExpression inner, Scope itemScope)
+    {
+        var paths = new HashSet<string>(StringComparer.Ordinal);
+        var ands = false;
+        var negated = false;
+        new Walker(node =>
+        {
+            switch (node)
+            {
+                case BinaryExpression { NodeType: ExpressionType.AndAlso }:
+                    ands = true;
+                    break;
+                case UnaryExpression { NodeType: ExpressionType.Not }:
+                case BinaryExpression { NodeType: ExpressionType.NotEqual }:
+                    negated = true;
+                    break;
+                case MemberExpression member when ReadsParameter(member, itemScope.Parameter):
+                    paths.Add(Field(member, itemScope, inner).Path);
+                    return false;
+                case ParameterExpression parameter when parameter == itemScope.Parameter:
+                    paths.Add(itemScope.Prefix);
+                    break;
+            }
+            return true;
+        }).Visit(inner.Body);
+        if (paths.Count > 1 && ands)
+            throw Unsupported(inner,
+                "with '&&' over several members of an item, Any must match them on one item, which queries of separate index fields cannot promise; " +
+                "define a map/reduce or an index with one entry per item, or split the condition");
+        if (negated)
+            throw Unsupported(inner, "a negation inside Any ('!=' or '!') would mean 'some item differs', which is not supported");
+        if (ands)
+            throw Unsupported(inner, "'&&' inside Any on the items' values is not supported: two ranges may match two different items");
+    }
+
+    private static bool ReadsParameter(MemberExpression member, ParameterExpression parameter)
+    {
+        Expression? current = member;
+        while (current is MemberExpression m)
+            current = m.Expression is { } owner ? Unwrap(owner) : null;
+        return current == parameter;
+    }
+
+    /// <summary>The term of <paramref name="value"/> compared as <paramref name="member"/>'s kind, quoted.</summary>
+    private (string Suffix, string Term) Term(FieldRef member, object value, Expression expression)
+    {
+        value = AsMemberType(member, value, expression);
+        switch (member.Kind)
+        {
+            case Kind.Instant:
+                var ticks = value switch
+                {
+                    DateTime time => (time.Kind == DateTimeKind.Local ? time.ToUniversalTime() : time).Ticks,
+                    DateTimeOffset offset => offset.UtcTicks,
+                    _ => throw Unsupported(expression, $"a {value.GetType().Name} compared with a date member"),
+                };
+                return ("@time", Quote(ticks.ToString(CultureInfo.InvariantCulture)));
+            case Kind.Number:
+                var number = value switch
+                {
+                    float single => single.ToString("R", CultureInfo.InvariantCulture),
+                    double wide => wide.ToString("R", CultureInfo.InvariantCulture),
+                    IConvertible convertible => Convert.ToDouble(convertible, CultureInfo.InvariantCulture).ToString("R", CultureInfo.InvariantCulture),
+                    _ => throw Unsupported(expression, $"a {value.GetType().Name} compared with a number"),
+                };
+                if (value is double.NaN or float.NaN)
+                    throw Unsupported(expression, "NaN equals nothing in C#; compare with double.IsNaN on the client");
+                if (value is double d && double.IsInfinity(d) || value is float f && float.IsInfinity(f))
+                    throw Unsupported(expression, "infinities are not indexed");
+                return ("@num", Quote(number));
+            case Kind.Exact:
+                var token = serializer.ToToken(value);
+                if (token.Type == JTokenType.String)
+                    return ("", Quote((string)token!));
+                var exact = value switch
+                {
+                    Enum e => Convert.ToDecimal(Convert.ChangeType(e, Enum.GetUnderlyingType(e.GetType()), CultureInfo.InvariantCulture), CultureInfo.InvariantCulture),
+                    IConvertible convertible => Convert.ToDecimal(convertible, CultureInfo.InvariantCulture),
+                    _ => throw Unsupported(expression, $"a {value.GetType().Name} compared with a number"),
+                };
+                return ("@dec", Quote(exact.ToString(CultureInfo.InvariantCulture)));
+            case Kind.Boolean:
+                return ("", value is true ? "true" : "false");
+            default:
+                return ("", Quote(TextOf(value)));
+        }
+    }
+
+    /// <summary>
+    /// The value as the member's own type: C# compares an enum or char member through its number, and a float member
+    /// with a double as a double; the value must be one the member can hold, or the comparison would not be C#'s.
+    /// </summary>
+    private static object AsMemberType(FieldRef member, object value, Expression expression)
+    {
+        var type = Nullable.GetUnderlyingType(member.Type) ?? member.Type;
+        if (IsCollection(type) && ElementType(type) is { } element)
+            type = Nullable.GetUnderlyingType(element) ?? element;
+        if (type.IsInstanceOfType(value))
+            return value;
+        if (type.IsEnum && value is IConvertible)
+            return Enum.ToObject(type, value);
+        if (type == typeof(char) && value is int code)
+            return (char)code;
+        if (type == typeof(float) && value is double wide)
+        {
+            if (double.IsNaN(wide) || (double)(float)wide != wide)
+                throw Unsupported(expression, $"a float member is compared with the double {wide.ToString("R", CultureInfo.InvariantCulture)}, which no float equals; compare with a float value");
+            return (float)wide;
+        }
+        return value;
+    }
+
+    /// <summary>A value as the store's serializer writes it, as text (a Guid, a char, a TimeSpan, a string enum...).</summary>
+    private string TextOf(object value)
+    {
+        if (value is string text)
+            return text;
+        var json = serializer.ToToken(value).ToString(Formatting.None);
+        using var reader = new JsonTextReader(new StringReader(json)) { DateParseHandling = DateParseHandling.None };
+        reader.Read();
+        return reader.Value is string written ? written : Convert.ToString(reader.Value, CultureInfo.InvariantCulture) ?? "";
+    }
+
+    private static string Suffix(Kind kind) => kind switch
+    {
+        Kind.Exact => "@dec",
+        Kind.Number => "@num",
+        Kind.Instant => "@time",
+        _ => "",
+    };
+
+    /// <summary>The path and kind of a member chain from the entity (or from an item in <c>Any</c>).</summary>
+    private FieldRef Field(Expression expression, Scope scope, Expression whole)
+    {
+        expression = Unwrap(expression);
+        // x.Discount.Value on a nullable: the member itself.
+        if (expression is MemberExpression { Member.Name: "Value", Expression: { } nullable } && Nullable.GetUnderlyingType(nullable.Type) is not null)
+            expression = Unwrap(nullable);
+        var names = new List<string>();
+        var current = expression;
+        var throughCollection = false;
+        while (current is MemberExpression member)
+        {
+            var owner = Unwrap(member.Expression ?? throw Unsupported(whole, "a static member is a value, not a member of the entity"));
+            if (member.Member.Name is "Value" or "HasValue" && Nullable.GetUnderlyingType(owner.Type) is not null)
+                throw Unsupported(whole, $"'{member}' inside a chain is not supported");
+            if (IsSpecialMember(member))
+                throw Unsupported(whole, $"'{member.Member.DeclaringType?.Name}.{member.Member.Name}' is computed by .NET, not stored in the document; " +
+                    "store the value in a member of its own, or filter on the client after the query");
+            names.Add(serializer.JsonName(owner.Type, member.Member));
+            if (owner is MemberExpression ownerMember && IsCollection(ownerMember.Type))
+                throwCollection(ownerMember);
+            current = owner;
+        }
+        if (current is ParameterExpression parameter)
+        {
+            var (prefix, inItem) = ScopeOf(parameter, scope, whole);
+            names.Reverse();
+            var path = string.Join('.', (prefix.Length > 0 ? [prefix] : Array.Empty<string>()).Concat(names));
+            if (path.Length == 0)
+                throw Unsupported(whole, "it compares the entity itself; compare one of its members");
+            return new FieldRef(path, expression.Type, KindOf(expression.Type, whole), throughCollection || inItem);
+        }
+        throw Unsupported(whole, $"'{expression}' is not a chain of members of the entity");
+
+        void throwCollection(MemberExpression collection) =>
+            throw Unsupported(whole, $"'{collection}' is a collection: use Any(item => ...), Contains or Count");
+    }
+
+    private static (string Prefix, bool InItem) ScopeOf(ParameterExpression parameter, Scope scope, Expression whole)
+    {
+        for (var at = scope; at is not null; at = at.Outer)
+        {
+            if (at.Parameter == parameter)
+                return (at.Prefix, at.Outer is not null);
+        }
+        throw Unsupported(whole, $"'{parameter.Name}' is not the query's entity");
+    }
+
+    private static bool IsSpecialMember(MemberExpression member) =>
+        member.Member.DeclaringType is { } type
+        && (type == typeof(string) || type == typeof(DateTime) || type == typeof(DateTimeOffset) || type == typeof(TimeSpan)
+            || (member.Member.Name is "Count" or "Length" && IsCollection(type)));
+
+    /// <summary>A member collection's path for <c>Any</c> (a collection of items or of values).</summary>
+    private string CollectionPath(Expression source, Scope scope, Expression whole)
+    {
+        source = Unwrap(source);
+        if (!IsCollection(source.Type))
+            throw Unsupported(whole, "Any needs a collection member");
+        if (source is ParameterExpression)
+            throw Unsupported(whole, "Any over the entity itself is a query of its own");
+        return FieldOfCollection(source, scope, whole);
+    }
+
+    private string CountPath(Expression source, Scope scope, Expression whole)
+    {
+        var path = CollectionPath(source, scope, whole);
+        if (scope.Outer is not null)
+            throw Unsupported(whole, "counting the items of a collection inside Any is not supported");
+        return path;
+    }
+
+    private string FieldOfCollection(Expression source, Scope scope, Expression whole)
+    {
+        var names = new List<string>();
+        var current = Unwrap(source);
+        while (current is MemberExpression member)
+        {
+            var owner = Unwrap(member.Expression ?? throw Unsupported(whole, "a static collection"));
+            names.Add(serializer.JsonName(owner.Type, member.Member));
+            current = owner;
+        }
+        if (current is not ParameterExpression parameter)
+            throw Unsupported(whole, $"'{source}' is not a member collection of the entity");
+        var (prefix, _) = ScopeOf(parameter, scope, whole);
+        names.Reverse();
+        return string.Join('.', (prefix.Length > 0 ? [prefix] : Array.Empty<string>()).Concat(names));
+    }
+
+    /// <summary><c>x.Tags.Count</c>, <c>x.Tags.Length</c> or <c>x.Tags.Count()</c>: the collection's path; else null.</summary>
+    private string? CountOf(Expression expression, Scope scope)
+    {
+        switch (expression)
+        {
+            case MemberExpression { Member.Name: "Count" or "Length", Expression: { } owner } when IsCollection(owner.Type) && owner.Type != typeof(string):
+                return CountPath(owner, scope, expression);
+            case MethodCallExpression { Method.Name: nameof(Enumerable.Count) or nameof(Enumerable.LongCount), Method.DeclaringType: var type, Arguments: [var source] }
+                when type == typeof(Enumerable):
+                return CountPath(source, scope, expression);
+            default:
+                return null;
+        }
+    }
+
+    private static Kind KindOf(Type type, Expression whole)
+    {
+        var underlying = Nullable.GetUnderlyingType(type) ?? type;
+        if (underlying == typeof(string) || underlying == typeof(char) || underlying == typeof(Guid) || underlying == typeof(TimeSpan)
+            || underlying == typeof(Uri))
+            return Kind.Text;
+        if (underlying == typeof(bool))
+            return Kind.Boolean;
+        if (underlying == typeof(DateTime) || underlying == typeof(DateTimeOffset))
+            return Kind.Instant;
+        if (underlying == typeof(double) || underlying == typeof(float))
+            return Kind.Number;
+        if (underlying.IsEnum || underlying == typeof(decimal) || underlying == typeof(int) || underlying == typeof(long)
+            || underlying == typeof(short) || underlying == typeof(byte) || underlying == typeof(sbyte) || underlying == typeof(uint)
+            || underlying == typeof(ulong) || underlying == typeof(ushort))
+            return Kind.Exact;
+        if (IsCollection(underlying) && ElementType(underlying) is { } element)
+            return KindOf(element, whole);
+        throw Unsupported(whole, $"members of type {type.Name} cannot be compared in a query");
+    }
+
+    private static bool IsCollection(Type type) => type != typeof(string) && typeof(IEnumerable).IsAssignableFrom(type);
+
+    private static Type? ElementType(Type type) =>
+        type.IsArray ? type.GetElementType()
+        : type.GetInterfaces().Append(type).FirstOrDefault(i => i.IsGenericType && i.GetGenericTypeDefinition() == typeof(IEnumerable<>))?.GetGenericArguments()[0];
+
+    private static ExpressionType Flip(ExpressionType op) => op switch
+    {
+        ExpressionType.LessThan => ExpressionType.GreaterThan,
+        ExpressionType.LessThanOrEqual => ExpressionType.GreaterThanOrEqual,
+        ExpressionType.GreaterThan => ExpressionType.LessThan,
+        ExpressionType.GreaterThanOrEqual => ExpressionType.LessThanOrEqual,
+        _ => op,
+    };
+
+    private static Expression Unwrap(Expression expression) =>
+        expression is UnaryExpression { NodeType: ExpressionType.Convert or ExpressionType.ConvertChecked or ExpressionType.Quote } convert
+            ? Unwrap(convert.Operand)
+            : expression;
+
+    private static bool DependsOnAny(Expression expression)
+    {
+        var found = false;
+        new Walker(node =>
+        {
+            if (node is ParameterExpression)
+                found = true;
+            return !found;
+        }).Visit(expression);
+        return found;
+    }
+
+    internal static object? Evaluate(Expression expression) => expression is ConstantExpression constant
+        ? constant.Value
+        : Expression.Lambda<Func<object?>>(Expression.Convert(expression, typeof(object))).Compile(preferInterpretation: true)();
+
+    /// <summary>A phrase term: only <c>"</c> and <c>\</c> are escaped, so every other code point stays as it is.</summary>
+    internal static string Quote(string text) =>
+        "\"" + text.Replace("\\", "\\\\", StringComparison.Ordinal).Replace("\"", "\\\"", StringComparison.Ordinal) + "\"";
+
+    /// <summary>An unquoted term (prefix and wildcard patterns): a backslash before each of Lucene's syntax characters and whitespace.</summary>
+    internal static string Escape(string text)
+    {
+        var escaped = new StringBuilder(text.Length + 8);
+        foreach (var rune in text.EnumerateRunes())
+        {
+            if (rune.IsBmp && ("+-&|!(){}[]^\"~*?:\\/".Contains((char)rune.Value, StringComparison.Ordinal) || Rune.IsWhiteSpace(rune)))
+                escaped.Append('\\');
+            escaped.Append(rune.ToString());
+        }
+        return escaped.ToString();
+    }
+
+    internal static NotSupportedException Unsupported(Expression expression, string why) => new(
+        $"The query expression '{expression}' is not supported: {why}. Supported: ==, !=, <, <=, >, >= with values, &&, ||, !, " +
+        "null and HasValue checks, bool members, StartsWith/EndsWith/Contains/Equals (Ordinal or OrdinalIgnoreCase), string.IsNullOrEmpty, " +
+        "collection Contains/Any()/Any(item => condition on one value)/Count, list.Contains(x.Member); or give a Lucene query string to Where.");
+
+    private sealed class Walker(Func<Expression, bool> visit) : ExpressionVisitor
+    {
+        public override Expression? Visit(Expression? node) => node is null || !visit(node) ? node : base.Visit(node);
+    }
+}

@@ -1,0 +1,51 @@
+namespace RavenLite.Client;
+
+/// <summary>
+/// RavenLite's own operators for a LINQ query once a standard operator has made it an <see cref="IQueryable{T}"/>
+/// (<c>session.Query&lt;Order&gt;().OrderBy(x =&gt; x.Total).Statistics(out var stats)</c>), and the async forms of the
+/// operators that run it. Each needs a query made by a RavenLite session.
+/// </summary>
+public static class RavenQueryableExtensions
+{
+    /// <inheritdoc cref="RavenQuery{T}.Statistics"/>
+    public static IQueryable<T> Statistics<T>(this IQueryable<T> source, out QueryStatistics statistics) where T : class =>
+        Raven(source).Clone().Statistics(out statistics);
+
+    /// <inheritdoc cref="RavenQuery{T}.WaitForNonStaleResults"/>
+    public static IQueryable<T> WaitForNonStaleResults<T>(this IQueryable<T> source, TimeSpan? timeout = null) where T : class =>
+        Raven(source).Clone().WaitForNonStaleResults(timeout);
+
+    /// <inheritdoc cref="RavenQuery{T}.Stream"/>
+    public static IEnumerable<T> Stream<T>(this IQueryable<T> source) where T : class => Raven(source).Stream();
+
+    /// <inheritdoc cref="RavenQuery{T}.ToListAsync"/>
+    public static Task<List<T>> ToListAsync<T>(this IQueryable<T> source, CancellationToken cancellationToken = default) where T : class =>
+        Raven(source).ToListAsync(cancellationToken);
+
+    /// <summary>The number of matches, from the index's total, without blocking on the network.</summary>
+    public static Task<int> CountAsync<T>(this IQueryable<T> source, CancellationToken cancellationToken = default) where T : class =>
+        Raven(source).CountAsync(cancellationToken);
+
+    /// <summary>Whether anything matches, from the index's total, without blocking on the network.</summary>
+    public static async Task<bool> AnyAsync<T>(this IQueryable<T> source, CancellationToken cancellationToken = default) where T : class =>
+        await Raven(source).CountAsync(cancellationToken).ConfigureAwait(false) > 0;
+
+    /// <summary>The first match, or null, without blocking on the network.</summary>
+    public static async Task<T?> FirstOrDefaultAsync<T>(this IQueryable<T> source, CancellationToken cancellationToken = default) where T : class
+    {
+        var first = await Raven(source).Clone().Take(1).ToListAsync(cancellationToken).ConfigureAwait(false);
+        return first.Count > 0 ? first[0] : null;
+    }
+
+    /// <summary>The first match, without blocking on the network.</summary>
+    /// <exception cref="InvalidOperationException">Nothing matches.</exception>
+    public static async Task<T> FirstAsync<T>(this IQueryable<T> source, CancellationToken cancellationToken = default) where T : class =>
+        await FirstOrDefaultAsync(source, cancellationToken).ConfigureAwait(false) ?? throw RavenQuery<T>.NoElements();
+
+    private static RavenQuery<T> Raven<T>(IQueryable<T> source) where T : class
+    {
+        ArgumentNullException.ThrowIfNull(source);
+        return source as RavenQuery<T>
+            ?? throw new ArgumentException($"This operator needs a query made by a RavenLite session (session.Query<T>()), not a {source.GetType().Name}.", nameof(source));
+    }
+}

@@ -1,0 +1,134 @@
+using System.Text.Json;
+using Lucene.Net.Documents;
+using Lucene.Net.Util;
+
+namespace RavenLite.Indexing.Extraction;
+
+/// <summary>
+/// Adds a <see cref="Definitions.FieldAnalysis.Typed"/> field's values to a Lucene document, under the field of each
+/// kind in <see cref="TypedValues"/>, with doc values of the first value of each kind for sorting and aggregates. Field
+/// instances are reused from document to document, as <see cref="DocumentMapper"/> does.
+/// </summary>
+internal sealed class TypedFieldMapper
+{
+    private readonly CompiledField _field;
+    private readonly FieldSlots _text, _ignoreCase, _number, _decimal, _instant;
+    private readonly SortedDocValuesField _textSort, _decimalSort;
+    private readonly DoubleDocValuesField _numberSort;
+    private readonly NumericDocValuesField _instantSort, _countSort;
+    private readonly Int64Field _count;
+    private readonly StringField _null;
+    private readonly List<JsonElement> _elements = [];
+
+    public TypedFieldMapper(CompiledField field)
+    {
+        _field = field;
+        var name = field.Name;
+        _text = new FieldSlots(() => new StringField(name, "", Field.Store.NO));
+        _ignoreCase = new FieldSlots(() => new StringField(name + TypedValues.IgnoreCase, "", Field.Store.NO));
+        _number = new FieldSlots(() => new DoubleField(name + TypedValues.Number, 0, Field.Store.NO));
+        _decimal = new FieldSlots(() => new StringField(name + TypedValues.Decimal, "", Field.Store.NO));
+        _instant = new FieldSlots(() => new Int64Field(name + TypedValues.Instant, 0, Field.Store.NO));
+        _textSort = new SortedDocValuesField(name, new BytesRef(16));
+        _decimalSort = new SortedDocValuesField(name + TypedValues.Decimal, new BytesRef(16));
+        _numberSort = new DoubleDocValuesField(name + TypedValues.Number, 0);
+        _instantSort = new NumericDocValuesField(name + TypedValues.Instant, 0);
+        _countSort = new NumericDocValuesField(name + TypedValues.Count, 0);
+        _count = new Int64Field(name + TypedValues.Count, 0, Field.Store.NO);
+        _null = new StringField(name + TypedValues.Null, "true", Field.Store.NO);
+    }
+
+    public void Map(JsonElement root, Document mapped)
+    {
+        _text.Reset();
+        _ignoreCase.Reset();
+        _number.Reset();
+        _decimal.Reset();
+        _instant.Reset();
+        _elements.Clear();
+        _field.Path.EvaluateTyped(root, _elements, out var isNull, out var count);
+        if (isNull)
+            mapped.Add(_null);
+        if (count is { } items)
+        {
+            _count.SetInt64Value(items);
+            _countSort.SetInt64Value(items);
+            mapped.Add(_count);
+            mapped.Add(_countSort);
+        }
+        bool sortedText = false, sortedNumber = false, sortedDecimal = false, sortedInstant = false;
+        foreach (var element in _elements)
+        {
+            switch (element.ValueKind)
+            {
+                case JsonValueKind.String:
+                    var text = element.GetString()!;
+                    AddText(mapped, text, ref sortedText);
+                    mapped.Add(With(_ignoreCase.Next(), IndexFields.ExactTerm(TypedValues.FoldCase(text))));
+                    if (TypedValues.TryGetInstant(text, out var ticks))
+                    {
+                        var instant = _instant.Next();
+                        instant.SetInt64Value(ticks);
+                        mapped.Add(instant);
+                        if (!sortedInstant)
+                        {
+                            _instantSort.SetInt64Value(ticks);
+                            mapped.Add(_instantSort);
+                            sortedInstant = true;
+                        }
+                    }
+                    break;
+                case JsonValueKind.Number:
+                    var raw = element.GetRawText();
+                    if (double.TryParse(raw, System.Globalization.NumberStyles.Float, System.Globalization.CultureInfo.InvariantCulture, out var number)
+                        && double.IsFinite(number))
+                    {
+                        number = NumericTerms.Normalize(number);
+                        var numeric = _number.Next();
+                        numeric.SetDoubleValue(number);
+                        mapped.Add(numeric);
+                        if (!sortedNumber)
+                        {
+                            _numberSort.SetDoubleValue(number);
+                            mapped.Add(_numberSort);
+                            sortedNumber = true;
+                        }
+                    }
+                    if (TypedValues.TryGetDecimal(raw, out var exact))
+                    {
+                        var encoded = TypedValues.EncodeDecimal(exact);
+                        mapped.Add(With(_decimal.Next(), encoded));
+                        if (!sortedDecimal)
+                        {
+                            IndexFields.SetSortValue(_decimalSort.GetBinaryValue(), encoded);
+                            mapped.Add(_decimalSort);
+                            sortedDecimal = true;
+                        }
+                    }
+                    break;
+                case JsonValueKind.True:
+                    AddText(mapped, "true", ref sortedText);
+                    break;
+                case JsonValueKind.False:
+                    AddText(mapped, "false", ref sortedText);
+                    break;
+            }
+        }
+    }
+
+    private void AddText(Document mapped, string text, ref bool sorted)
+    {
+        mapped.Add(With(_text.Next(), IndexFields.ExactTerm(text)));
+        if (sorted)
+            return;
+        IndexFields.SetSortValue(_textSort.GetBinaryValue(), text);
+        mapped.Add(_textSort);
+        sorted = true;
+    }
+
+    private static Field With(Field field, string value)
+    {
+        field.SetStringValue(value);
+        return field;
+    }
+}

@@ -1,0 +1,98 @@
+using RavenLite.Indexing.AutoIndexes;
+using RavenLite.Indexing.Definitions;
+
+namespace RavenLite.Indexing;
+
+public sealed partial class IndexStore
+{
+    private readonly object _autoIndexLock = new();
+
+    /// <summary>
+    /// The index that answers a query of <paramref name="indexName"/>, and the query it runs: the query itself for a
+    /// named index; for <c>dynamic/{collection}</c> the auto index over the fields it names (made or widened when
+    /// missing, see <see cref="AutoIndexes.AutoIndexes"/>), or the built-in index's <c>Tag</c> query when it names none.
+    /// </summary>
+    private (string IndexName, IndexQuery Query) Resolve(string indexName, IndexQuery query)
+    {
+        if (!AutoIndexes.AutoIndexes.IsDynamic(indexName))
+            return (indexName, query);
+        var collection = AutoIndexes.AutoIndexes.Collection(indexName);
+        var fields = AutoIndexes.AutoIndexes.FieldsOf(query.Query, query.Aggregate is { } aggregate ? [.. query.SortBy ?? [], aggregate] : query.SortBy);
+        if (fields.Count == 0)
+        {
+            return (BuiltInIndexes.DocumentsByEntityNameName, new IndexQuery
+            {
+                Query = AutoIndexes.AutoIndexes.CollectionQuery(collection, query.Query),
+                Start = query.Start,
+                PageSize = query.PageSize,
+                SortBy = query.SortBy,
+                WaitForNonStaleResults = query.WaitForNonStaleResults,
+                Timeout = query.Timeout,
+                Continuation = query.Continuation,
+                Aggregate = query.Aggregate,
+            });
+        }
+        return (AutoIndexFor(collection, fields), query);
+    }
+
+    private string AutoIndexFor(string collection, List<string> fields)
+    {
+        var cutoff = _documents.LastEtag;
+        var autos = AutoIndexesOf(collection);
+        var best = autos.Where(index => AutoIndexes.AutoIndexes.Covers(index.Definition, fields))
+            .OrderByDescending(index => IsCaughtUp(index, cutoff))
+            .ThenByDescending(index => index.Definition.Fields.Count)
+            .FirstOrDefault();
+        if (best is not null)
+        {
+            if (IsCaughtUp(best, cutoff))
+                RetireNarrower(autos, best);
+            return best.Name;
+        }
+        lock (_autoIndexLock)
+        {
+            autos = AutoIndexesOf(collection);
+            if (autos.FirstOrDefault(index => AutoIndexes.AutoIndexes.Covers(index.Definition, fields)) is { } made)
+                return made.Name; // another query made it meanwhile
+            // Widening: the new index keeps the fields of the widest one, so it can replace every narrower one.
+            var wanted = autos.OrderByDescending(index => index.Definition.Fields.Count).FirstOrDefault()?.Definition.Fields
+                .Select(field => field.Name).ToList() ?? [];
+            foreach (var field in fields)
+            {
+                if (!wanted.Contains(field, StringComparer.Ordinal))
+                    wanted.Add(field);
+            }
+            if (wanted.Count > IndexDefinition.MaxFields)
+                throw new NotSupportedException(
+                    $"An auto index over '{collection}' would need {wanted.Count} fields, more than the {IndexDefinition.MaxFields} an index may have; " +
+                    "define an index for these queries and query it by name.");
+            var definition = AutoIndexes.AutoIndexes.Define(collection, wanted);
+            PutIndex(definition);
+            _log($"Auto index '{definition.Name}' created for a query of collection '{collection}' on {string.Join(", ", fields)}.");
+            return definition.Name;
+        }
+    }
+
+    private List<DocumentIndex> AutoIndexesOf(string collection) =>
+        [.. Volatile.Read(ref _indexes).Values.Where(index => AutoIndexes.AutoIndexes.IsAutoIndexOf(index.Definition, collection))];
+
+    /// <summary>Deletes the auto indexes whose fields a caught-up wider one has: it answers all their queries.</summary>
+    private void RetireNarrower(List<DocumentIndex> autos, DocumentIndex wider)
+    {
+        foreach (var index in autos)
+        {
+            if (ReferenceEquals(index, wider) || index.Definition.Fields.Count >= wider.Definition.Fields.Count
+                || !AutoIndexes.AutoIndexes.Covers(wider.Definition, [.. index.Definition.Fields.Select(field => field.Name)]))
+                continue;
+            try
+            {
+                DeleteIndex(index.Name);
+                _log($"Auto index '{index.Name}' deleted: '{wider.Name}' has its fields and has caught up.");
+            }
+            catch (IndexNotFoundException)
+            {
+                // Another query retired it first.
+            }
+        }
+    }
+}

@@ -1,0 +1,154 @@
+using System.Globalization;
+using Lucene.Net.Index;
+using Lucene.Net.Search;
+using RavenLite.Indexing.Extraction;
+
+namespace RavenLite.Indexing.Querying;
+
+/// <summary>
+/// Queries of <see cref="Definitions.FieldAnalysis.Typed"/> fields: the field name's suffix picks the kind of value
+/// (<see cref="TypedValues"/>); without one, a quoted or non-numeric term matches strings and booleans exactly, and an
+/// unquoted number (or a range of numbers) matches numbers by value.
+/// </summary>
+internal sealed partial class IndexQueryParser
+{
+    /// <summary>A typed field named with or without a suffix; null when <paramref name="field"/> names no typed field.</summary>
+    private (CompiledField Field, string Suffix)? ResolveTyped(string? field)
+    {
+        if (field is null)
+            return null;
+        var (name, suffix) = TypedValues.Split(field);
+        if (_index.FindField(name) is not { IsTyped: true } compiled)
+            return null;
+        if (suffix.Length > 0 && Array.IndexOf(TypedValues.Suffixes, suffix) < 0)
+            throw Error(Offset(FieldToken(Term()) ?? Term()),
+                $"'{suffix}' is not a kind of typed field '{name}'; the kinds are {string.Join(", ", TypedValues.Suffixes)}");
+        return (compiled, suffix);
+    }
+
+    private Query TypedTerm(CompiledField field, string suffix, string text, bool quoted)
+    {
+        var name = field.Name + suffix;
+        switch (suffix)
+        {
+            case TypedValues.Text when quoted || !IsNumber(text):
+                return new TermQuery(new Term(name, IndexFields.ExactTerm(text)));
+            case TypedValues.Text:
+            case TypedValues.Number:
+                var number = ParseDouble(field, text);
+                return NumericRangeQuery.NewDoubleRange(field.Name + TypedValues.Number, number, number, true, true);
+            case TypedValues.IgnoreCase:
+                return new TermQuery(new Term(name, IndexFields.ExactTerm(TypedValues.FoldCase(text))));
+            case TypedValues.Decimal:
+                return new TermQuery(new Term(name, TypedValues.EncodeDecimal(ParseDecimal(field, text))));
+            case TypedValues.Instant:
+                var ticks = ParseInstant(field, text);
+                return NumericRangeQuery.NewInt64Range(name, ticks, ticks, true, true);
+            case TypedValues.Count:
+                var count = ParseWhole(field, text);
+                return NumericRangeQuery.NewInt64Range(name, count, count, true, true);
+            default: // TypedValues.Null
+                if (text != "true")
+                    throw Error(Offset(Term()), $"'{name}' takes only 'true' (write NOT {name}:true for values that are present)");
+                return new TermQuery(new Term(name, "true"));
+        }
+    }
+
+    private MultiTermQuery TypedRange(CompiledField field, string suffix, string? low, string? high, bool lowInclusive, bool highInclusive)
+    {
+        var name = field.Name + suffix;
+        MultiTermQuery range;
+        switch (suffix)
+        {
+            case TypedValues.Text when (low is null || IsNumber(low)) && (high is null || IsNumber(high)) && (low ?? high) is not null:
+            case TypedValues.Number:
+                range = NumericRangeQuery.NewDoubleRange(field.Name + TypedValues.Number,
+                    low is null ? null : ParseDouble(field, low), high is null ? null : ParseDouble(field, high), lowInclusive, highInclusive);
+                break;
+            case TypedValues.Text:
+                range = TermRangeQuery.NewStringRange(name, low is null ? null : IndexFields.ExactTerm(low),
+                    high is null ? null : IndexFields.ExactTerm(high), lowInclusive, highInclusive);
+                break;
+            case TypedValues.IgnoreCase:
+                range = TermRangeQuery.NewStringRange(name, low is null ? null : IndexFields.ExactTerm(TypedValues.FoldCase(low)),
+                    high is null ? null : IndexFields.ExactTerm(TypedValues.FoldCase(high)), lowInclusive, highInclusive);
+                break;
+            case TypedValues.Decimal:
+                range = TermRangeQuery.NewStringRange(name, low is null ? null : TypedValues.EncodeDecimal(ParseDecimal(field, low)),
+                    high is null ? null : TypedValues.EncodeDecimal(ParseDecimal(field, high)), lowInclusive, highInclusive);
+                break;
+            case TypedValues.Instant:
+                range = NumericRangeQuery.NewInt64Range(name, low is null ? null : ParseInstant(field, low),
+                    high is null ? null : ParseInstant(field, high), lowInclusive, highInclusive);
+                break;
+            case TypedValues.Count:
+                range = NumericRangeQuery.NewInt64Range(name, low is null ? null : ParseWhole(field, low),
+                    high is null ? null : ParseWhole(field, high), lowInclusive, highInclusive);
+                break;
+            default:
+                throw Error(Offset(RangeStart()), $"'{name}' takes only the term 'true', not a range");
+        }
+        range.MultiTermRewriteMethod = MultiTermRewriteMethod;
+        return range;
+    }
+
+    /// <summary><c>Field:*</c> on a typed field: any value of the kind, or for the field itself any value at all.</summary>
+    private Query TypedAnyValue(CompiledField field, string suffix)
+    {
+        if (suffix != TypedValues.Text)
+            return suffix == TypedValues.Null
+                ? new TermQuery(new Term(field.Name + suffix, "true"))
+                : TypedRange(field, suffix, null, null, true, true);
+        var any = new BooleanQuery
+        {
+            { TypedRange(field, TypedValues.Text, null, null, true, true), Occur.SHOULD },
+            { TypedRange(field, TypedValues.Number, null, null, true, true), Occur.SHOULD },
+        };
+        return any;
+    }
+
+    /// <summary>The Lucene field a prefix, wildcard, fuzzy or regular-expression query of a typed field reads.</summary>
+    private string TypedTextField(CompiledField field, string suffix, string what) => suffix switch
+    {
+        TypedValues.Text or TypedValues.IgnoreCase => field.Name + suffix,
+        _ => throw Error(Offset(Term()), $"'{field.Name + suffix}' holds {KindName(suffix)}, which take terms and ranges, not {what}"),
+    };
+
+    private void ThrowIfOutgrowsLongTerms(string pattern)
+    {
+        if (IndexFields.OutgrowsLongTerms(pattern))
+            throw Error(Offset(Term()), $"a prefix or pattern can be at most {IndexFields.LongTermPrefixBytes} bytes of UTF-8 long");
+    }
+
+    private static string KindName(string suffix) => suffix switch
+    {
+        TypedValues.Number => "numbers",
+        TypedValues.Decimal => "exact decimals",
+        TypedValues.Instant => "instants",
+        TypedValues.Count => "array lengths",
+        _ => "null markers",
+    };
+
+    private static bool IsNumber(string text) =>
+        double.TryParse(text, NumberStyles.Float, CultureInfo.InvariantCulture, out var number) && double.IsFinite(number);
+
+    private double ParseDouble(CompiledField field, string text) =>
+        double.TryParse(text, NumberStyles.Float, CultureInfo.InvariantCulture, out var number) && double.IsFinite(number)
+            ? NumericTerms.Normalize(number)
+            : throw Error(Offset(Term()), $"'{text}' is not a finite number, which '{field.Name}{TypedValues.Number}' compares");
+
+    private decimal ParseDecimal(CompiledField field, string text) =>
+        TypedValues.TryGetDecimal(text, out var value)
+            ? value
+            : throw Error(Offset(Term()), $"'{text}' is not a number a decimal holds exactly, which '{field.Name}{TypedValues.Decimal}' compares");
+
+    private long ParseInstant(CompiledField field, string text) =>
+        TypedValues.TryParseInstantQuery(text, out var ticks)
+            ? ticks
+            : throw Error(Offset(Term()), $"'{text}' is not an ISO 8601 date-time (such as 2020-01-02T03:04:05.678Z), which '{field.Name}{TypedValues.Instant}' compares");
+
+    private long ParseWhole(CompiledField field, string text) =>
+        long.TryParse(text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out var whole)
+            ? whole
+            : throw Error(Offset(Term()), $"'{text}' is not a whole number, which '{field.Name}{TypedValues.Count}' compares");
+}
