@@ -37,7 +37,8 @@ internal sealed partial class RemoteBackend
         var timestamp = root.GetProperty("IndexTimestamp");
         var continuation = root.GetProperty("Continuation");
         return new QueryPage(
-            indexName,
+            // The index that answered: a collection query (dynamic/...) names the auto or built-in index it used.
+            root.TryGetProperty("IndexName", out var answered) ? answered.GetString()! : indexName,
             documents,
             root.GetProperty("TotalResults").GetInt32(),
             root.GetProperty("SkippedResults").GetInt32(),

@@ -63,6 +63,8 @@ internal static class QueryResultWriter
             writer.String(continuation);
         else
             writer.Raw("null"u8);
+        writer.Raw(",\"IndexName\":"u8);
+        writer.String(result.IndexName);
         if (result.Aggregate is { } aggregate)
         {
             writer.Raw(",\"Aggregate\":"u8);
