@@ -78,6 +78,14 @@ internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDataba
             result.IndexEtag, result.IndexTimestamp, result.PageSize, result.Continuation) { Aggregate = result.Aggregate };
     }
 
+    public bool PutIndex(string name, string definitionJson)
+    {
+        var definition = RavenLite.Indexing.Definitions.IndexDefinition.FromJson(definitionJson);
+        if (!string.Equals(definition.Name, name, StringComparison.OrdinalIgnoreCase))
+            throw new ArgumentException($"The definition is named '{definition.Name}', not '{name}'.", nameof(definitionJson));
+        return Database.PutIndex(definition);
+    }
+
     // Storage is synchronous and in-process: the async forms do the work on the caller's thread.
     public Task<IReadOnlyList<StoredDocument?>> LoadAsync(IReadOnlyList<string> keys, CancellationToken cancellationToken)
     {

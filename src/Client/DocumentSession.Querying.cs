@@ -26,6 +26,17 @@ public sealed partial class DocumentSession
 
     private Querying.TypedTranslator? _translator;
 
+    /// <summary>
+    /// A LINQ query answered by the static index <typeparamref name="TIndex"/> (deployed with
+    /// <see cref="RavenStore.ExecuteIndex"/>): the same conditions, orders and aggregates as a collection query, on the
+    /// members the index holds.
+    /// </summary>
+    public RavenQuery<T> Query<T, TIndex>() where T : class where TIndex : RavenIndex<T>, new()
+    {
+        ThrowIfDisposed();
+        return new RavenQuery<T>(this, new TIndex().IndexName, typed: true);
+    }
+
     /// <summary>A query over the index named <paramref name="indexName"/>; every document it matches is read as a <typeparamref name="T"/>.</summary>
     public RavenQuery<T> Query<T>(string indexName) where T : class
     {

@@ -115,6 +115,15 @@ public sealed partial class RavenQuery<T> : IOrderedQueryable<T>, IRavenQueryabl
         return _take is { } take ? Math.Min(count, take) : count;
     }
 
+    /// <summary>A copy with one more condition, for RavenLite's own operators (Search).</summary>
+    internal RavenQuery<T> WithClause(Func<DocumentSession, string> clause)
+    {
+        ThrowIfPaged(Expression);
+        var copy = Clone();
+        copy._clauses.Add(clause(_session));
+        return copy;
+    }
+
     private RavenQuery<T> Limited(int count)
     {
         var limited = Clone();

@@ -42,6 +42,19 @@ public static class RavenQueryableExtensions
     public static async Task<T> FirstAsync<T>(this IQueryable<T> source, CancellationToken cancellationToken = default) where T : class =>
         await FirstOrDefaultAsync(source, cancellationToken).ConfigureAwait(false) ?? throw RavenQuery<T>.NoElements();
 
+    /// <summary>
+    /// Documents whose string member <paramref name="field"/> has any (or, with <paramref name="all"/>, every) word of
+    /// <paramref name="terms"/>, matched as full text (words, case-insensitively). The member must be analyzed for word
+    /// searches: a collection query's auto index is made so; a <see cref="RavenIndex{T}"/> lists it in its Search.
+    /// </summary>
+    public static IQueryable<T> Search<T>(this IQueryable<T> source, System.Linq.Expressions.Expression<Func<T, object?>> field, string terms, bool all = false)
+        where T : class
+    {
+        ArgumentNullException.ThrowIfNull(field);
+        ArgumentNullException.ThrowIfNull(terms);
+        return Raven(source).WithClause(query => query.Translator.Search(field, terms, all));
+    }
+
     private static RavenQuery<T> Raven<T>(IQueryable<T> source) where T : class
     {
         ArgumentNullException.ThrowIfNull(source);

@@ -143,4 +143,31 @@ public sealed class RavenStore : IDisposable
             Entities.Cache.Dispose();
         }
     }
+
+    /// <summary>Creates or updates the index <paramref name="index"/> defines (rebuilt when its definition changed).</summary>
+    /// <returns>True when it was created or changed; false when the same definition was already there.</returns>
+    /// <exception cref="ArgumentException">The definition is not valid (a member that cannot be indexed, a bad name).</exception>
+    public bool ExecuteIndex<T>(RavenIndex<T> index) where T : class
+    {
+        ArgumentNullException.ThrowIfNull(index);
+        IRavenIndex deployed = index;
+        return Backend.PutIndex(deployed.IndexName, deployed.ToDefinitionJson(Serializer, Conventions));
+    }
+
+    /// <summary>Creates or updates every index class of <paramref name="assembly"/> (non-abstract, with a parameterless constructor).</summary>
+    /// <returns>How many were created or changed.</returns>
+    public int ExecuteIndexes(Assembly assembly)
+    {
+        ArgumentNullException.ThrowIfNull(assembly);
+        var changed = 0;
+        foreach (var type in assembly.GetTypes())
+        {
+            if (type.IsAbstract || !typeof(IRavenIndex).IsAssignableFrom(type) || type.GetConstructor(Type.EmptyTypes) is null)
+                continue;
+            var index = (IRavenIndex)Activator.CreateInstance(type)!;
+            if (Backend.PutIndex(index.IndexName, index.ToDefinitionJson(Serializer, Conventions)))
+                changed++;
+        }
+        return changed;
+    }
 }

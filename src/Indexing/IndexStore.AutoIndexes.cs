@@ -17,7 +17,8 @@ public sealed partial class IndexStore
         if (!AutoIndexes.AutoIndexes.IsDynamic(indexName))
             return (indexName, query);
         var collection = AutoIndexes.AutoIndexes.Collection(indexName);
-        var fields = AutoIndexes.AutoIndexes.FieldsOf(query.Query, query.Aggregate is { } aggregate ? [.. query.SortBy ?? [], aggregate] : query.SortBy);
+        var searched = new HashSet<string>(StringComparer.Ordinal);
+        var fields = AutoIndexes.AutoIndexes.FieldsOf(query.Query, query.Aggregate is { } aggregate ? [.. query.SortBy ?? [], aggregate] : query.SortBy, searched);
         if (fields.Count == 0)
         {
             return (BuiltInIndexes.DocumentsByEntityNameName, new IndexQuery
@@ -32,14 +33,14 @@ public sealed partial class IndexStore
                 Aggregate = query.Aggregate,
             });
         }
-        return (AutoIndexFor(collection, fields), query);
+        return (AutoIndexFor(collection, fields, searched), query);
     }
 
-    private string AutoIndexFor(string collection, List<string> fields)
+    private string AutoIndexFor(string collection, List<string> fields, HashSet<string> searched)
     {
         var cutoff = _documents.LastEtag;
         var autos = AutoIndexesOf(collection);
-        var best = autos.Where(index => AutoIndexes.AutoIndexes.Covers(index.Definition, fields))
+        var best = autos.Where(index => AutoIndexes.AutoIndexes.Covers(index.Definition, fields, searched))
             .OrderByDescending(index => IsCaughtUp(index, cutoff))
             .ThenByDescending(index => index.Definition.Fields.Count)
             .FirstOrDefault();
@@ -52,11 +53,16 @@ public sealed partial class IndexStore
         lock (_autoIndexLock)
         {
             autos = AutoIndexesOf(collection);
-            if (autos.FirstOrDefault(index => AutoIndexes.AutoIndexes.Covers(index.Definition, fields)) is { } made)
+            if (autos.FirstOrDefault(index => AutoIndexes.AutoIndexes.Covers(index.Definition, fields, searched)) is { } made)
                 return made.Name; // another query made it meanwhile
-            // Widening: the new index keeps the fields of the widest one, so it can replace every narrower one.
-            var wanted = autos.OrderByDescending(index => index.Definition.Fields.Count).FirstOrDefault()?.Definition.Fields
-                .Select(field => field.Name).ToList() ?? [];
+            // Widening: the new index keeps the fields (and word searches) of the widest one, so it can replace every narrower one.
+            var widest = autos.OrderByDescending(index => index.Definition.Fields.Count).FirstOrDefault()?.Definition.Fields ?? [];
+            var wanted = widest.Select(field => field.Name).ToList();
+            foreach (var field in widest)
+            {
+                if (field.Analysis == FieldAnalysis.TypedSearch)
+                    searched.Add(field.Name);
+            }
             foreach (var field in fields)
             {
                 if (!wanted.Contains(field, StringComparer.Ordinal))
@@ -66,7 +72,7 @@ public sealed partial class IndexStore
                 throw new NotSupportedException(
                     $"An auto index over '{collection}' would need {wanted.Count} fields, more than the {IndexDefinition.MaxFields} an index may have; " +
                     "define an index for these queries and query it by name.");
-            var definition = AutoIndexes.AutoIndexes.Define(collection, wanted);
+            var definition = AutoIndexes.AutoIndexes.Define(collection, wanted, searched);
             PutIndex(definition);
             _log($"Auto index '{definition.Name}' created for a query of collection '{collection}' on {string.Join(", ", fields)}.");
             return definition.Name;
@@ -81,8 +87,10 @@ public sealed partial class IndexStore
     {
         foreach (var index in autos)
         {
-            if (ReferenceEquals(index, wider) || index.Definition.Fields.Count >= wider.Definition.Fields.Count
-                || !AutoIndexes.AutoIndexes.Covers(wider.Definition, [.. index.Definition.Fields.Select(field => field.Name)]))
+            var searched = index.Definition.Fields.Where(field => field.Analysis == FieldAnalysis.TypedSearch).Select(field => field.Name).ToHashSet();
+            if (ReferenceEquals(index, wider) || index.Definition.Fields.Count > wider.Definition.Fields.Count
+                || !AutoIndexes.AutoIndexes.Covers(wider.Definition, [.. index.Definition.Fields.Select(field => field.Name)], searched)
+                || index.Definition.Name == wider.Definition.Name)
                 continue;
             try
             {

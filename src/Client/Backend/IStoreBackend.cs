@@ -69,4 +69,11 @@ public interface IStoreBackend : IDisposable
     /// null (the default): the puts carry UTF-8 JSON.
     /// </summary>
     DocumentEncoder? CreateDocumentEncoder() => null;
+
+    /// <summary>
+    /// Creates or replaces the index <paramref name="name"/> from its JSON definition (what <c>PUT /indexes/{name}</c>
+    /// takes); true when it was created or changed, false when the same definition was already there.
+    /// </summary>
+    /// <exception cref="ArgumentException">The definition is not valid.</exception>
+    bool PutIndex(string name, string definitionJson) => throw new NotSupportedException($"{GetType().Name} cannot create indexes.");
 }

@@ -37,6 +37,33 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
         return field.Path + Suffix(field.Kind);
     }
 
+    /// <summary>
+    /// The path of a member chain (<c>x =&gt; x.Customer.Name</c>: <c>Customer.Name</c>) or of a collection's items'
+    /// member (<c>x =&gt; x.Lines.Select(l =&gt; l.Price)</c>: <c>Lines.Price</c>), as a typed field names it.
+    /// </summary>
+    public string FieldPath(LambdaExpression selector)
+    {
+        var scope = new Scope(selector.Parameters[0], "", null);
+        var body = Unwrap(selector.Body);
+        if (body is MethodCallExpression { Method.Name: nameof(Enumerable.Select), Method.DeclaringType: var type, Arguments: [var source, LambdaExpression item] }
+            && type == typeof(Enumerable))
+        {
+            var collection = CollectionPath(source, scope, selector);
+            return Field(item.Body, new Scope(item.Parameters[0], collection, scope), selector).Path;
+        }
+        return Field(body, scope, selector).Path;
+    }
+
+    /// <summary>The clause of a word search on a string member: each term, escaped, all required or any.</summary>
+    public string Search(LambdaExpression selector, string terms, bool all)
+    {
+        var path = FieldPath(selector);
+        var words = terms.Split((char[]?)null, StringSplitOptions.RemoveEmptyEntries);
+        if (words.Length == 0)
+            throw new ArgumentException("Search needs at least one term.", nameof(terms));
+        return $"{path}@text:({string.Join(' ', words.Select(word => (all ? "+" : "") + Escape(word)))})";
+    }
+
     /// <summary>The aggregated field for <c>Sum</c>, <c>Min</c>, <c>Max</c> and <c>Average</c>, with its kind's suffix.</summary>
     public (string Field, Kind Kind, Type Type) AggregateField(LambdaExpression selector)
     {
@@ -547,9 +574,28 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
         return found;
     }
 
-    internal static object? Evaluate(Expression expression) => expression is ConstantExpression constant
-        ? constant.Value
-        : Expression.Lambda<Func<object?>>(Expression.Convert(expression, typeof(object))).Compile(preferInterpretation: true)();
+    /// <summary>
+    /// The value of an expression that does not read the entity: constants and captured variables (fields of a closure,
+    /// static fields and properties) are read directly, since compiling a lambda per value was most of a translation;
+    /// anything else is interpreted.
+    /// </summary>
+    internal static object? Evaluate(Expression expression)
+    {
+        switch (expression)
+        {
+            case ConstantExpression constant:
+                return constant.Value;
+            case MemberExpression { Member: FieldInfo field } member:
+                return field.GetValue(member.Expression is null ? null : Evaluate(member.Expression));
+            case MemberExpression { Member: PropertyInfo { GetMethod.IsStatic: true } property, Expression: null }:
+                return property.GetValue(null);
+            case UnaryExpression { NodeType: ExpressionType.Convert, Operand: var operand } convert
+                when Nullable.GetUnderlyingType(convert.Type) == operand.Type || convert.Type == typeof(object):
+                return Evaluate(operand);
+            default:
+                return Expression.Lambda<Func<object?>>(Expression.Convert(expression, typeof(object))).Compile(preferInterpretation: true)();
+        }
+    }
 
     /// <summary>A phrase term: only <c>"</c> and <c>\</c> are escaped, so every other code point stays as it is.</summary>
     internal static string Quote(string text) =>

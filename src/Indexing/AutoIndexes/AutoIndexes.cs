@@ -39,13 +39,16 @@ internal static class AutoIndexes
 
     /// <summary>The fields a query and its sort read, by name (typed suffixes taken off), in order of first use.</summary>
     /// <exception cref="QueryException">The query cannot be parsed, or names a field an auto index cannot have.</exception>
-    public static List<string> FieldsOf(string? query, IReadOnlyList<string>? sortBy)
+    public static List<string> FieldsOf(string? query, IReadOnlyList<string>? sortBy) => FieldsOf(query, sortBy, []);
+
+    /// <summary>As <see cref="FieldsOf(string?, IReadOnlyList{string}?)"/>; <paramref name="searched"/> receives the fields a word search (<c>@text</c>) reads.</summary>
+    public static List<string> FieldsOf(string? query, IReadOnlyList<string>? sortBy, HashSet<string> searched)
     {
         var fields = new List<string>();
         if (!string.IsNullOrWhiteSpace(query))
         {
             QueryLimits.Check(query);
-            var collector = new FieldCollector(fields);
+            var collector = new FieldCollector(fields, searched);
             try
             {
                 collector.Parse(query);
@@ -97,17 +100,24 @@ internal static class AutoIndexes
     public static bool IsAutoIndexOf(IndexDefinition definition, string collection) =>
         definition.Name.StartsWith(AutoPrefix, StringComparison.OrdinalIgnoreCase)
         && string.Equals(definition.EntityName, collection, StringComparison.Ordinal)
-        && definition.Fields.All(field => field.Analysis == FieldAnalysis.Typed && field.Source == FieldSource.Data
+        && definition.Fields.All(field => field.Analysis is FieldAnalysis.Typed or FieldAnalysis.TypedSearch && field.Source == FieldSource.Data
                                           && string.Equals(field.Name, field.Path, StringComparison.Ordinal));
 
-    public static bool Covers(IndexDefinition definition, IReadOnlyList<string> fields) =>
-        fields.All(field => definition.FindField(field) is not null);
+    /// <summary>Whether the definition has every field, analyzed for word searches where <paramref name="searched"/> asks.</summary>
+    public static bool Covers(IndexDefinition definition, IReadOnlyList<string> fields, IReadOnlySet<string>? searched = null) =>
+        fields.All(field => definition.FindField(field) is { } found
+                            && (searched is null || !searched.Contains(field) || found.Analysis == FieldAnalysis.TypedSearch));
 
-    public static IndexDefinition Define(string collection, IReadOnlyList<string> fields) => new()
+    public static IndexDefinition Define(string collection, IReadOnlyList<string> fields, IReadOnlySet<string> searched) => new()
     {
-        Name = NameFor(collection, fields),
+        Name = NameFor(collection, [.. fields.Select(field => searched.Contains(field) ? field + "Text" : field)]),
         EntityName = collection,
-        Fields = [.. fields.Select(field => new IndexFieldDefinition { Name = field, Path = field, Analysis = FieldAnalysis.Typed })],
+        Fields = [.. fields.Select(field => new IndexFieldDefinition
+        {
+            Name = field,
+            Path = field,
+            Analysis = searched.Contains(field) ? FieldAnalysis.TypedSearch : FieldAnalysis.Typed,
+        })],
     };
 
     /// <summary>The built-in index's query for a collection query that names no field.</summary>
@@ -121,11 +131,13 @@ internal static class AutoIndexes
     private sealed class FieldCollector : QueryParser
     {
         private readonly List<string> _fields;
+        private readonly HashSet<string> _searched;
 
-        public FieldCollector(List<string> fields)
+        public FieldCollector(List<string> fields, HashSet<string> searched)
             : base(LuceneSettings.Version, null, FullTextAnalyzer.Instance)
         {
             _fields = fields;
+            _searched = searched;
             AllowLeadingWildcard = true;
         }
 
@@ -136,7 +148,12 @@ internal static class AutoIndexes
             if (field is null)
                 Problem ??= "a term needs a field (there is no default field): write Field:term";
             else if (field != "*")
-                Problem ??= Add(_fields, TypedValues.Split(field).Field);
+            {
+                var (name, suffix) = TypedValues.Split(field);
+                Problem ??= Add(_fields, name);
+                if (suffix == TypedValues.Search)
+                    _searched.Add(name);
+            }
             return new BooleanQuery();
         }
 

@@ -21,4 +21,10 @@ public enum FieldAnalysis
     /// <see cref="FieldSort"/>: every kind is sortable.
     /// </summary>
     Typed = 2,
+
+    /// <summary>
+    /// <see cref="Typed"/>, and strings also analyzed as <see cref="FullText"/> under the <c>@text</c> suffix, for
+    /// word searches (<c>Body@text:(quick fox)</c>).
+    /// </summary>
+    TypedSearch = 3,
 }

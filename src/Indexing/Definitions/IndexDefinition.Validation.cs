@@ -39,12 +39,12 @@ public sealed partial class IndexDefinition
         if (!Enum.IsDefined(field.Source))
             throw Invalid($"{where}: unknown Source {field.Source}; expected Data or Metadata.");
         if (!Enum.IsDefined(field.Analysis))
-            throw Invalid($"{where}: unknown Analysis {field.Analysis}; expected Exact, FullText or Typed.");
+            throw Invalid($"{where}: unknown Analysis {field.Analysis}; expected Exact, FullText, Typed or TypedSearch.");
         if (!Enum.IsDefined(field.Sort))
             throw Invalid($"{where}: unknown Sort {field.Sort}; expected None, String, Long or Double.");
         if (field.Analysis == FieldAnalysis.FullText && field.IsNumeric)
             throw Invalid($"{where}: a FullText field cannot have Sort {field.Sort}; numeric fields are Exact.");
-        if (field.Analysis == FieldAnalysis.Typed && field.Sort != FieldSort.None)
+        if (field.Analysis is FieldAnalysis.Typed or FieldAnalysis.TypedSearch && field.Sort != FieldSort.None)
             throw Invalid($"{where}: a Typed field takes no Sort (each of its kinds is sortable through a suffix, such as '{field.Name}@num').");
         try
         {

@@ -33,7 +33,10 @@ internal sealed class CompiledField
     public bool IsFullText => Definition.Analysis == FieldAnalysis.FullText;
 
     /// <summary>Whether the field indexes each value by its JSON type (<see cref="TypedValues"/>).</summary>
-    public bool IsTyped => Definition.Analysis == FieldAnalysis.Typed;
+    public bool IsTyped => Definition.Analysis is FieldAnalysis.Typed or FieldAnalysis.TypedSearch;
+
+    /// <summary>Whether a typed field's strings are also analyzed for word searches (<see cref="TypedValues.Text"/><c>@text</c>).</summary>
+    public bool IsSearchable => Definition.Analysis == FieldAnalysis.TypedSearch;
 }
 
 /// <summary>Metadata values a <see cref="Document"/> carries outside its metadata JSON.</summary>

@@ -12,7 +12,7 @@ namespace RavenLite.Indexing.Extraction;
 internal sealed class TypedFieldMapper
 {
     private readonly CompiledField _field;
-    private readonly FieldSlots _text, _ignoreCase, _number, _decimal, _instant;
+    private readonly FieldSlots _text, _ignoreCase, _number, _decimal, _instant, _search;
     private readonly SortedDocValuesField _textSort, _decimalSort;
     private readonly DoubleDocValuesField _numberSort;
     private readonly NumericDocValuesField _instantSort, _countSort;
@@ -29,6 +29,7 @@ internal sealed class TypedFieldMapper
         _number = new FieldSlots(() => new DoubleField(name + TypedValues.Number, 0, Field.Store.NO));
         _decimal = new FieldSlots(() => new StringField(name + TypedValues.Decimal, "", Field.Store.NO));
         _instant = new FieldSlots(() => new Int64Field(name + TypedValues.Instant, 0, Field.Store.NO));
+        _search = new FieldSlots(() => new TextField(name + TypedValues.Search, "", Field.Store.NO));
         _textSort = new SortedDocValuesField(name, new BytesRef(16));
         _decimalSort = new SortedDocValuesField(name + TypedValues.Decimal, new BytesRef(16));
         _numberSort = new DoubleDocValuesField(name + TypedValues.Number, 0);
@@ -45,6 +46,7 @@ internal sealed class TypedFieldMapper
         _number.Reset();
         _decimal.Reset();
         _instant.Reset();
+        _search.Reset();
         _elements.Clear();
         _field.Path.EvaluateTyped(root, _elements, out var isNull, out var count);
         if (isNull)
@@ -65,6 +67,8 @@ internal sealed class TypedFieldMapper
                     var text = element.GetString()!;
                     AddText(mapped, text, ref sortedText);
                     mapped.Add(With(_ignoreCase.Next(), IndexFields.ExactTerm(TypedValues.FoldCase(text))));
+                    if (_field.IsSearchable)
+                        mapped.Add(With(_search.Next(), text));
                     if (TypedValues.TryGetInstant(text, out var ticks))
                     {
                         var instant = _instant.Next();

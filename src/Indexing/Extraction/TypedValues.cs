@@ -34,8 +34,11 @@ internal static class TypedValues
     /// <summary>Term <c>true</c> when the value is null or missing (read through objects only, not arrays).</summary>
     public const string Null = "@null";
 
+    /// <summary>Strings analyzed as full text (words, lower-cased), in fields of <see cref="Definitions.FieldAnalysis.TypedSearch"/>.</summary>
+    public const string Search = "@text";
+
     /// <summary>Every suffix a query may add to a typed field's name.</summary>
-    public static readonly string[] Suffixes = [IgnoreCase, Number, Decimal, Instant, Count, Null];
+    public static readonly string[] Suffixes = [IgnoreCase, Number, Decimal, Instant, Count, Null, Search];
 
     /// <summary>Splits <c>Total@num</c> into the field name and the suffix (<see cref="Text"/> when there is none).</summary>
     public static (string Field, string Suffix) Split(string name)

@@ -23,6 +23,9 @@ internal sealed partial class IndexQueryParser
         if (suffix.Length > 0 && Array.IndexOf(TypedValues.Suffixes, suffix) < 0)
             throw Error(Offset(FieldToken(Term()) ?? Term()),
                 $"'{suffix}' is not a kind of typed field '{name}'; the kinds are {string.Join(", ", TypedValues.Suffixes)}");
+        if (suffix == TypedValues.Search && !compiled.IsSearchable)
+            throw Error(Offset(FieldToken(Term()) ?? Term()),
+                $"typed field '{name}' is not analyzed for word searches (its Analysis is Typed, not TypedSearch)");
         return (compiled, suffix);
     }
 
@@ -31,6 +34,8 @@ internal sealed partial class IndexQueryParser
         var name = field.Name + suffix;
         switch (suffix)
         {
+            case TypedValues.Search:
+                return base.GetFieldQuery(name, text, quoted);
             case TypedValues.Text when quoted || !IsNumber(text):
                 return new TermQuery(new Term(name, IndexFields.ExactTerm(text)));
             case TypedValues.Text:
@@ -85,6 +90,9 @@ internal sealed partial class IndexQueryParser
                 range = NumericRangeQuery.NewInt64Range(name, low is null ? null : ParseWhole(field, low),
                     high is null ? null : ParseWhole(field, high), lowInclusive, highInclusive);
                 break;
+            case TypedValues.Search:
+                range = TermRangeQuery.NewStringRange(name, low?.ToLowerInvariant(), high?.ToLowerInvariant(), lowInclusive, highInclusive);
+                break;
             default:
                 throw Error(Offset(RangeStart()), $"'{name}' takes only the term 'true', not a range");
         }
@@ -110,8 +118,16 @@ internal sealed partial class IndexQueryParser
     /// <summary>The Lucene field a prefix, wildcard, fuzzy or regular-expression query of a typed field reads.</summary>
     private string TypedTextField(CompiledField field, string suffix, string what) => suffix switch
     {
-        TypedValues.Text or TypedValues.IgnoreCase => field.Name + suffix,
+        TypedValues.Text or TypedValues.IgnoreCase or TypedValues.Search => field.Name + suffix,
         _ => throw Error(Offset(Term()), $"'{field.Name + suffix}' holds {KindName(suffix)}, which take terms and ranges, not {what}"),
+    };
+
+    /// <summary>A pattern as the kind's terms are written: upper-cased for <c>@ci</c>, lower-cased for <c>@text</c>.</summary>
+    private static string TypedPattern(string suffix, string pattern) => suffix switch
+    {
+        TypedValues.IgnoreCase => TypedValues.FoldCase(pattern),
+        TypedValues.Search => pattern.ToLowerInvariant(),
+        _ => pattern,
     };
 
     private void ThrowIfOutgrowsLongTerms(string pattern)

@@ -109,7 +109,7 @@ internal sealed partial class IndexQueryParser : QueryParser
         {
             var name = TypedTextField(typed, suffix, "a prefix query");
             ThrowIfOutgrowsLongTerms(termStr);
-            return base.GetPrefixQuery(name, suffix == TypedValues.IgnoreCase ? TypedValues.FoldCase(termStr) : termStr);
+            return base.GetPrefixQuery(name, TypedPattern(suffix, termStr));
         }
         var compiled = Resolve(field, Term());
         ThrowIfNumeric(compiled, "a prefix query");
@@ -126,7 +126,7 @@ internal sealed partial class IndexQueryParser : QueryParser
                 return TypedAnyValue(typed, suffix);
             var name = TypedTextField(typed, suffix, "a wildcard query");
             ThrowIfOutgrowsLongTerms(termStr);
-            return base.GetWildcardQuery(name, suffix == TypedValues.IgnoreCase ? TypedValues.FoldCase(termStr) : termStr);
+            return base.GetWildcardQuery(name, TypedPattern(suffix, termStr));
         }
         var compiled = Resolve(field, Term());
         if (termStr == "*")
@@ -138,7 +138,7 @@ internal sealed partial class IndexQueryParser : QueryParser
     protected override Query GetFuzzyQuery(string field, string termStr, float minSimilarity) => Bind(() =>
     {
         if (ResolveTyped(field) is var (typed, suffix))
-            return base.GetFuzzyQuery(TypedTextField(typed, suffix, "a fuzzy query"), termStr, minSimilarity);
+            return base.GetFuzzyQuery(TypedTextField(typed, suffix, "a fuzzy query"), TypedPattern(suffix, termStr), minSimilarity);
         var compiled = Resolve(field, Term());
         ThrowIfNumeric(compiled, "a fuzzy query");
         return base.GetFuzzyQuery(compiled.Name, compiled.IsFullText ? Lower(termStr) : termStr, minSimilarity);
