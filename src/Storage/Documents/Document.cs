@@ -1,5 +1,6 @@
 using System.Text.Json;
 using Newtonsoft.Json.Linq;
+using RavenLite.Storage.Bson;
 using RavenLite.Storage.Caching;
 
 namespace RavenLite.Storage.Documents;
