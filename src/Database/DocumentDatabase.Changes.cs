@@ -1,4 +1,5 @@
 using System.Runtime.CompilerServices;
+using RavenLite.Storage.Documents;
 
 namespace RavenLite.Database;
 
@@ -152,4 +153,17 @@ public sealed partial class DocumentDatabase
         if (_changeSignal is { } signal)
             Documents.DocumentsChanged -= signal.Pulse;
     }
+
+    /// <inheritdoc cref="DocumentStore.LastEtag"/>
+    public long LastEtag => Documents.LastEtag;
+
+    /// <inheritdoc cref="DocumentStore.GetDocumentsAfterEtag(long, int)"/>
+    public IReadOnlyList<Document> GetDocumentsAfterEtag(long etag, int maxCount) => Documents.GetDocumentsAfterEtag(etag, maxCount);
+
+    /// <inheritdoc cref="DocumentStore.GetDocumentsAfterEtag(long, int, bool)"/>
+    public IReadOnlyList<Document> GetDocumentsAfterEtag(long etag, int maxCount, bool addToCache) =>
+        Documents.GetDocumentsAfterEtag(etag, maxCount, addToCache);
+
+    /// <inheritdoc cref="DocumentStore.GetTombstonesAfterEtag"/>
+    public IReadOnlyList<Tombstone> GetTombstonesAfterEtag(long etag, int maxCount) => Documents.GetTombstonesAfterEtag(etag, maxCount);
 }

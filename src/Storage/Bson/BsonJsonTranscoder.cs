@@ -1,4 +1,5 @@
 using System.Buffers.Binary;
+using System.Globalization;
 using System.Text.Json;
 using System.Text.Unicode;
 using RavenLite.Storage.Documents;
@@ -94,4 +95,148 @@ internal static partial class BsonJsonTranscoder
 
     /// <summary>A container being written: where it ends, and whether its elements are unnamed.</summary>
     private readonly record struct Frame(int End, bool IsArray);
+
+    /// <summary>
+    /// How many bytes the value of an element of <paramref name="type"/> takes at the start of
+    /// <paramref name="room"/> (for a document or array, its declared length), or -1 when the walk leaves it to
+    /// <c>BsonDataReader</c>: a type writes never produce, a length that is negative or does not fit, text that is
+    /// not UTF-8, or a value that reader refuses or reads some unusual way.
+    /// </summary>
+    private static int ValueSize(byte type, ReadOnlySpan<byte> room) => type switch
+    {
+        0x06 or 0x0A => 0,                         // undefined, null
+        0x08 => room.Length >= 1 && room[0] <= 1 ? 1 : -1, // boolean
+        0x10 => Fixed(4, room),                    // int32
+        0x01 or 0x11 or 0x12 => Fixed(8, room),    // double, timestamp, int64
+        0x09 => room.Length >= 8 && IsDate(BinaryPrimitives.ReadInt64LittleEndian(room)) ? 8 : -1,
+        0x07 => Fixed(12, room),                   // ObjectId
+        0x02 or 0x0D or 0x0E => StringSize(room),  // string, JavaScript code, symbol
+        0x03 or 0x04 => ContainerSize(room),       // document, array
+        0x05 => BinarySize(room),
+        0x0B => RegexSize(room),
+        _ => -1,                                   // DBPointer, code with scope, decimal128, min/max key, unknown
+    };
+
+    private static int Fixed(int size, ReadOnlySpan<byte> room) => size <= room.Length ? size : -1;
+
+    private static int StringSize(ReadOnlySpan<byte> room)
+    {
+        if (room.Length < 5)
+            return -1;
+        var length = BinaryPrimitives.ReadInt32LittleEndian(room); // counts the terminator, which BsonDataReader skips unread
+        if (length < 1 || length > room.Length - 4 || !Utf8.IsValid(room.Slice(4, length - 1)))
+            return -1;
+        return 4 + length;
+    }
+
+    private static int ContainerSize(ReadOnlySpan<byte> room)
+    {
+        if (room.Length < 5)
+            return -1;
+        var length = BinaryPrimitives.ReadInt32LittleEndian(room);
+        return length >= 5 && length <= room.Length ? length : -1;
+    }
+
+    private static int BinarySize(ReadOnlySpan<byte> room)
+    {
+        if (room.Length < 5)
+            return -1;
+        var length = BinaryPrimitives.ReadInt32LittleEndian(room);
+        var subtype = room[4];
+        // BsonDataReader fails on a UUID of any length but 16, and goes by the inner length that subtype 2
+        // (old binary) repeats: both are left to it.
+        if (length < 0 || length > room.Length - 5 || (subtype == 4 && length != 16))
+            return -1;
+        if (subtype == 2 && (length < 4 || BinaryPrimitives.ReadInt32LittleEndian(room[5..]) != length - 4))
+            return -1;
+        return 5 + length;
+    }
+
+    private static int RegexSize(ReadOnlySpan<byte> room)
+    {
+        var pattern = room[..Math.Min(room.Length, MaxNameBytes + 1)].IndexOf((byte)0);
+        if (pattern < 0 || !Utf8.IsValid(room[..pattern]))
+            return -1;
+        var rest = room[(pattern + 1)..];
+        var options = rest[..Math.Min(rest.Length, MaxNameBytes + 1)].IndexOf((byte)0);
+        return options < 0 || !Utf8.IsValid(rest[..options]) ? -1 : pattern + options + 2;
+    }
+
+    /// <summary>Whether BsonDataReader can turn these milliseconds into a <see cref="DateTime"/>.</summary>
+    private static bool IsDate(long unixMilliseconds) =>
+        DateTicks(unixMilliseconds) is >= 0 and <= 3155378975999999999; // DateTime.MaxValue.Ticks
+
+    /// <summary>BsonDataReader's conversion, overflow included: it multiplies without checking.</summary>
+    private static long DateTicks(long unixMilliseconds) => unchecked((unixMilliseconds * 10000) + 621355968000000000);
+
+    /// <summary>Writes a scalar value, already checked by <see cref="ValueSize"/>, as BsonDataReader's token for it.</summary>
+    private static void WriteValue(byte type, ReadOnlySpan<byte> value, Utf8JsonWriter writer)
+    {
+        switch (type)
+        {
+            case 0x01:
+                WriteDouble(BinaryPrimitives.ReadDoubleLittleEndian(value), writer);
+                break;
+            case 0x02 or 0x0D or 0x0E:
+                writer.WriteStringValue(value[4..^1]);
+                break;
+            case 0x05 when value[4] == 4:
+                writer.WriteStringValue(new Guid(value[5..])); // a Guid reads back as its string form
+                break;
+            case 0x05:
+                writer.WriteBase64StringValue(value[(value[4] == 2 ? 9 : 5)..]);
+                break;
+            case 0x06 or 0x0A:
+                writer.WriteNullValue();
+                break;
+            case 0x07:
+                writer.WriteBase64StringValue(value);
+                break;
+            case 0x08:
+                writer.WriteBooleanValue(value[0] == 1);
+                break;
+            case 0x09:
+                WriteDate(DateTicks(BinaryPrimitives.ReadInt64LittleEndian(value)), writer);
+                break;
+            case 0x0B:
+                WriteRegex(value, writer);
+                break;
+            case 0x10:
+                writer.WriteNumberValue((long)BinaryPrimitives.ReadInt32LittleEndian(value));
+                break;
+            default: // 0x11 timestamp, 0x12 int64: ValueSize lets nothing else through
+                writer.WriteNumberValue(BinaryPrimitives.ReadInt64LittleEndian(value));
+                break;
+        }
+    }
+
+    /// <summary>JSON has no NaN or infinities, so those are written as strings.</summary>
+    private static void WriteDouble(double value, Utf8JsonWriter writer)
+    {
+        if (double.IsFinite(value))
+            writer.WriteNumberValue(value);
+        else
+            writer.WriteStringValue(double.IsNaN(value) ? "NaN"u8 : value > 0 ? "Infinity"u8 : "-Infinity"u8);
+    }
+
+    private static void WriteDate(long ticks, Utf8JsonWriter writer)
+    {
+        Span<byte> text = stackalloc byte[40];
+        new DateTime(ticks, DateTimeKind.Utc).TryFormat(text, out var written, "O", CultureInfo.InvariantCulture);
+        writer.WriteStringValue(text[..written]);
+    }
+
+    /// <summary>A regular expression reads as the string <c>/pattern/options</c>.</summary>
+    private static void WriteRegex(ReadOnlySpan<byte> value, Utf8JsonWriter writer)
+    {
+        var patternLength = value.IndexOf((byte)0);
+        var pattern = value[..patternLength];
+        var options = value[(patternLength + 1)..^1];
+        Span<byte> text = stackalloc byte[2 * (MaxNameBytes + 1)];
+        text[0] = (byte)'/';
+        pattern.CopyTo(text[1..]);
+        text[1 + pattern.Length] = (byte)'/';
+        options.CopyTo(text[(2 + pattern.Length)..]);
+        writer.WriteStringValue(text[..(2 + pattern.Length + options.Length)]);
+    }
 }

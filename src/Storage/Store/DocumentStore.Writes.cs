@@ -70,4 +70,13 @@ public sealed partial class DocumentStore
         PublishCommit(results);
         return results;
     }
+
+    /// <summary>After a commit, frees the versions the write replaced or deleted (best effort).</summary>
+    private void ForgetReplaced(IReadOnlyList<ReplacedVersion> replaced)
+    {
+        if (_cache is null)
+            return;
+        foreach (var version in replaced)
+            _cache.Remove(version.StorageKey, version.Etag);
+    }
 }

@@ -1,4 +1,5 @@
 using System.Diagnostics.Metrics;
+using System.Text;
 using RavenLite.Storage.Caching;
 
 namespace RavenLite.Storage.Documents;
@@ -9,7 +10,7 @@ namespace RavenLite.Storage.Documents;
 /// a cache of parsed documents keyed by (key, etag), unless <see cref="StorageOptions.CacheEnabled"/> is off.
 /// Thread-safe.
 /// </summary>
-public sealed partial class DocumentStore : IDisposable
+public sealed partial class DocumentStore : IDisposable, IIndexedDocuments
 {
     internal const string LastEtagName = "last-etag";
     internal const string DocumentCountName = "documents";
@@ -137,5 +138,65 @@ public sealed partial class DocumentStore : IDisposable
         {
             _lock.Dispose();
         }
+    }
+
+    /// <summary>The maintained counts: documents, last etag, documents per entity name.</summary>
+    public DocumentCounts GetCounts()
+    {
+        ThrowIfDisposed();
+        using var tx = Engine.BeginRead();
+        var byEntity = new Dictionary<string, long>(StringComparer.Ordinal);
+        using (var cursor = tx.OpenCursor(EntityCountsTable))
+        {
+            for (var found = cursor.MoveFirst(); found; found = cursor.MoveNext())
+                byEntity[Encoding.UTF8.GetString(cursor.Key)] = System.Buffers.Binary.BinaryPrimitives.ReadInt64LittleEndian(cursor.Value);
+        }
+        return new DocumentCounts(
+            StoredValues.ReadInt64(tx, StateTable, DocumentCountName),
+            StoredValues.ReadInt64(tx, StateTable, LastEtagName),
+            byEntity);
+    }
+
+    /// <summary>The document cache's counters: hits, misses, evictions, entries and bytes.</summary>
+    public CacheStatistics GetCacheStatistics()
+    {
+        ThrowIfDisposed();
+        return _cache?.GetStatistics() ?? CacheStatistics.Disabled;
+    }
+
+    /// <summary>Empties the document cache (the counters keep counting). Reads then deserialize again.</summary>
+    public void ClearCache()
+    {
+        ThrowIfDisposed();
+        _cache?.Clear();
+    }
+
+    IReadOnlyList<Document?> IIndexedDocuments.GetCurrent(IReadOnlyList<string> keys) => Get(keys);
+
+    IReadOnlyList<KeyValuePair<string, string>> IIndexedDocuments.ReadIndexDefinitions()
+    {
+        ThrowIfDisposed();
+        var definitions = new List<KeyValuePair<string, string>>();
+        using var tx = Engine.BeginRead();
+        using var cursor = tx.OpenCursor(IndexDefinitionsTable);
+        for (var found = cursor.MoveFirst(); found; found = cursor.MoveNext())
+            definitions.Add(new(Encoding.UTF8.GetString(cursor.Key), Encoding.UTF8.GetString(cursor.Value)));
+        return definitions;
+    }
+
+    void IIndexedDocuments.SaveIndexDefinition(string folderName, string json)
+    {
+        ThrowIfDisposed();
+        Engine.Write(tx =>
+        {
+            tx.Put(IndexDefinitionsTable, Encoding.UTF8.GetBytes(folderName), Encoding.UTF8.GetBytes(json));
+            return 0;
+        });
+    }
+
+    bool IIndexedDocuments.DeleteIndexDefinition(string folderName)
+    {
+        ThrowIfDisposed();
+        return Engine.Write(tx => tx.Delete(IndexDefinitionsTable, Encoding.UTF8.GetBytes(folderName)));
     }
 }
