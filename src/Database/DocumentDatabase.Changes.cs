@@ -76,6 +76,9 @@ public sealed partial class DocumentDatabase
         }
     }
 
+    /// <summary>For tests: how many changes feeds are open (being read, or waiting for a change).</summary>
+    internal int OpenChangesFeeds => _openFeeds.Count;
+
     /// <summary>The last etag the slowest open feed delivered: deletes after it must not be purged yet.</summary>
     private long SlowestFeed()
     {

@@ -201,7 +201,7 @@ public sealed partial class IndexStore
         // Read from storage: with a shared engine, the writes other servers acknowledged before the wait began count.
         var cutoff = _documents.ReadLastEtag();
         ThrowIfDeferred(index, cutoff);
-        var started = System.Diagnostics.Stopwatch.GetTimestamp();
+        var started = _options.TimeProvider.GetTimestamp();
         _indexer.WaitBegins();
         try
         {
@@ -220,7 +220,7 @@ public sealed partial class IndexStore
             var progressed = _indexer.NextProgress;
             if (IsCaughtUp(index, cutoff))
                 return;
-            var remaining = limit - System.Diagnostics.Stopwatch.GetElapsedTime(started);
+            var remaining = limit - _options.TimeProvider.GetElapsedTime(started);
             if (remaining <= TimeSpan.Zero)
                 throw StillStale(index, limit, cutoff);
             _indexer.Wake();

@@ -88,6 +88,9 @@ public sealed partial class IndexStore : IDisposable
     /// </summary>
     public Task NextIndexingProgress => _indexer.NextProgress;
 
+    /// <summary>For tests: how many queries are waiting for the indexes to catch up.</summary>
+    internal int WaitingQueries => _indexer.Waiters;
+
     /// <summary>For tests: how many segments the searchers of the index see.</summary>
     internal int SegmentCount(string indexName)
     {

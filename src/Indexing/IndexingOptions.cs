@@ -55,6 +55,12 @@ public sealed class IndexingOptions
     /// </summary>
     public Action<string>? Log { get; init; }
 
+    /// <summary>
+    /// Where indexing's clock comes from: commit and refresh intervals, retry and log intervals of a failing index,
+    /// the timestamps of indexing errors and the deadlines of waits. The system clock by default.
+    /// </summary>
+    public TimeProvider TimeProvider { get; init; } = TimeProvider.System;
+
     /// <summary>For tests: runs just before an index reset commits, with the index's name; throwing fails the reset there.</summary>
     internal Action<string>? BeforeResetCommit { get; init; }
 

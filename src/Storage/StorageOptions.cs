@@ -25,6 +25,9 @@ public sealed class StorageOptions
     /// </summary>
     public string? ConnectionString { get; init; }
 
+    /// <summary>Where the store's clock comes from (a document's <c>Last-Modified</c>). The system clock by default.</summary>
+    public TimeProvider TimeProvider { get; init; } = TimeProvider.System;
+
     /// <summary>Throws on the first setting out of range, naming it.</summary>
     /// <exception cref="ArgumentException">A setting is missing or out of range.</exception>
     public void Validate()

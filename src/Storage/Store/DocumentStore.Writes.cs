@@ -62,7 +62,7 @@ public sealed partial class DocumentStore
     {
         ThrowIfDisposed();
         var prepared = PreparedCommand.PrepareAll(commands, single);
-        var now = DateTimeOffset.UtcNow;
+        var now = _time.GetUtcNow();
         BatchWriter? writer = null;
         // The engine may run the work again (LMDB grows its map and retries): the last writer is the committed one.
         var results = Engine.Write(tx => (writer = new BatchWriter(this, tx, now, single)).Run(prepared), mode);

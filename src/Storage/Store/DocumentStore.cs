@@ -17,11 +17,14 @@ public sealed partial class DocumentStore : IDisposable, IIndexedDocuments
     private const int SchemaVersion = 1;
     private readonly DataDirectoryLock _lock;
     private readonly DocumentCache? _cache;
+    private readonly TimeProvider _time;
     private int _disposed;
 
-    private DocumentStore(DataDirectoryLock directoryLock, IStorageEngine engine, DocumentCache? cache, Meter meter, string databaseName)
+    private DocumentStore(DataDirectoryLock directoryLock, IStorageEngine engine, DocumentCache? cache, Meter meter, string databaseName,
+        TimeProvider time)
     {
         _lock = directoryLock;
+        _time = time;
         Engine = engine;
         _cache = cache;
         Meter = meter;
@@ -80,7 +83,7 @@ public sealed partial class DocumentStore : IDisposable, IIndexedDocuments
         {
             engine = StorageEngineFactory.Open(options);
             cache = options.CacheEnabled ? new DocumentCache(options.CacheSizeBytes, fullPath, meter) : null;
-            return new DocumentStore(directoryLock, engine, cache, meter, fullPath);
+            return new DocumentStore(directoryLock, engine, cache, meter, fullPath, options.TimeProvider);
         }
         catch
         {
