@@ -2,7 +2,7 @@ using RavenLite.Indexing.Definitions;
 
 namespace RavenLite.Indexing;
 
-public sealed partial class IndexStore
+internal sealed partial class IndexStore
 {
     private void OpenIndexes()
     {

@@ -5,7 +5,7 @@ using RavenLite.Storage.Documents;
 
 namespace RavenLite.Indexing;
 
-public sealed partial class IndexStore
+internal sealed partial class IndexStore
 {
     /// <summary>
     /// Runs <paramref name="query"/> on the index named <paramref name="indexName"/>: the matching documents'

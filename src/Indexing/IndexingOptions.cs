@@ -1,7 +1,7 @@
 namespace RavenLite.Indexing;
 
 /// <summary>How a database's indexes are kept and queried.</summary>
-public sealed class IndexingOptions
+internal sealed class IndexingOptions
 {
     /// <summary>The database folder; indexes live in its <c>Indexes</c> sub-folder.</summary>
     public required string DataDirectory { get; init; }

@@ -2,7 +2,7 @@ using System.Text;
 
 namespace RavenLite.Storage.Documents;
 
-public sealed partial class DocumentStore
+internal sealed partial class DocumentStore
 {
     private long _lastEtag = -1;
 

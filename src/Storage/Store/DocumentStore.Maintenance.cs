@@ -2,7 +2,7 @@ using RavenLite.Storage.Lmdb;
 
 namespace RavenLite.Storage.Documents;
 
-public sealed partial class DocumentStore
+internal sealed partial class DocumentStore
 {
     private const string CompactionFolderName = "lmdb.compacting";
 
@@ -109,7 +109,7 @@ public sealed partial class DocumentStore
 /// <param name="LastEtag">The etag of the last write the copy holds: it holds every write up to it and none after.</param>
 /// <param name="Documents">How many documents the copy holds.</param>
 /// <param name="Bytes">The size of the copied data file.</param>
-public sealed record BackupResult(string Folder, long LastEtag, long Documents, long Bytes);
+internal sealed record BackupResult(string Folder, long LastEtag, long Documents, long Bytes);
 
 /// <summary>What <see cref="DocumentStore.Compact"/> did to the data file.</summary>
 /// <param name="BytesBefore">The data file's size before.</param>

@@ -1,6 +1,6 @@
 namespace RavenLite.Storage.Documents;
 
-public sealed partial class DocumentStore
+internal sealed partial class DocumentStore
 {
     /// <summary>Loads a document by key (case-insensitively); null when there is none.</summary>
     public Document? Get(string key)

@@ -2,7 +2,7 @@ using Newtonsoft.Json.Linq;
 
 namespace RavenLite.Storage.Documents;
 
-public sealed partial class DocumentStore
+internal sealed partial class DocumentStore
 {
     /// <summary>Stores a document, replacing any version under the same key (compared case-insensitively).</summary>
     /// <param name="key">The key; its casing is kept. See <see cref="DocumentKey"/> for the rules.</param>

@@ -10,7 +10,7 @@ namespace RavenLite.Storage.Documents;
 /// a cache of parsed documents keyed by (key, etag), unless <see cref="StorageOptions.CacheEnabled"/> is off.
 /// Thread-safe.
 /// </summary>
-public sealed partial class DocumentStore : IDisposable, IIndexedDocuments
+internal sealed partial class DocumentStore : IDisposable, IIndexedDocuments
 {
     internal const string LastEtagName = "last-etag";
     internal const string DocumentCountName = "documents";
@@ -68,8 +68,6 @@ public sealed partial class DocumentStore : IDisposable, IIndexedDocuments
     /// <exception cref="PlatformNotSupportedException">ESENT was asked for off Windows.</exception>
     /// <exception cref="ArgumentOutOfRangeException">An option is out of range, such as a cache size of zero or
     /// more than the machine's memory.</exception>
-    /// <remarks>Infrastructure for <c>RavenLite.Database</c>, which wires storage and indexes together: applications open a <c>DocumentDatabase</c>.</remarks>
-    [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
     public static DocumentStore Open(StorageOptions options)
     {
         ArgumentNullException.ThrowIfNull(options);
