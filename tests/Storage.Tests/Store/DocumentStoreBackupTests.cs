@@ -43,12 +43,12 @@ public sealed class DocumentStoreBackupTests : IDisposable
             }
             return reads;
         });
-        while (acknowledged.Count < 2100)
-            await Task.Delay(1); // the writer is under way before the copy starts
+        while (acknowledged.Count < 2100 && !writer.IsCompleted)
+            await Task.Delay(1); // the writer is under way before the copy starts (a writer that failed is awaited below)
 
         var backup = store.Backup(Path.Combine(_backups.Path, "b1"));
         var writtenAfter = acknowledged.Count;
-        while (acknowledged.Count < writtenAfter + 100)
+        while (acknowledged.Count < writtenAfter + 100 && !writer.IsCompleted)
             await Task.Delay(1); // and goes on after it
         await stop.CancelAsync();
         var writes = await writer;
