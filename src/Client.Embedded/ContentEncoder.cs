@@ -1,5 +1,6 @@
 using Newtonsoft.Json;
 using RavenLite.Client.Backend;
+using RavenLite.Storage.Bson;
 using RavenLite.Storage.Documents;
 
 namespace RavenLite.Client;

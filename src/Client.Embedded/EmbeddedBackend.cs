@@ -2,6 +2,7 @@ using RavenLite.Client.Backend;
 using RavenLite.Database;
 using RavenLite.Indexing;
 using RavenLite.Indexing.Extraction;
+using RavenLite.Storage.Bson;
 using RavenLite.Storage.Documents;
 
 namespace RavenLite.Client;

@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using RavenLite.Storage.Backups;
 using RavenLite.Storage.Documents;
 
@@ -25,20 +24,21 @@ public sealed partial class DocumentDatabase
         var root = Path.GetFullPath(folder);
         if (Directory.Exists(root) && Directory.EnumerateFileSystemEntries(root).Any())
             throw new ArgumentException($"The backup folder '{root}' is not empty: back up into a new or empty folder.", nameof(folder));
-        var created = DateTimeOffset.UtcNow;
-        var clock = Stopwatch.StartNew();
+        var time = Options.TimeProvider;
+        var created = time.GetUtcNow();
+        var started = time.GetTimestamp();
         using var indexes = Indexes.BeginBackup();
-        progress?.Report(new BackupProgress(BackupProgress.DocumentsStep, false, 0, clock.Elapsed));
+        progress?.Report(new BackupProgress(BackupProgress.DocumentsStep, false, 0, time.GetElapsedTime(started)));
         var documents = Documents.Backup(root);
-        progress?.Report(new BackupProgress(BackupProgress.DocumentsStep, true, documents.Bytes, clock.Elapsed));
+        progress?.Report(new BackupProgress(BackupProgress.DocumentsStep, true, documents.Bytes, time.GetElapsedTime(started)));
         try
         {
-            progress?.Report(new BackupProgress(BackupProgress.IndexesStep, false, 0, clock.Elapsed));
+            progress?.Report(new BackupProgress(BackupProgress.IndexesStep, false, 0, time.GetElapsedTime(started)));
             var indexBytes = indexes.CopyTo(root);
-            progress?.Report(new BackupProgress(BackupProgress.IndexesStep, true, indexBytes, clock.Elapsed));
-            progress?.Report(new BackupProgress(BackupProgress.ManifestStep, false, 0, clock.Elapsed));
+            progress?.Report(new BackupProgress(BackupProgress.IndexesStep, true, indexBytes, time.GetElapsedTime(started)));
+            progress?.Report(new BackupProgress(BackupProgress.ManifestStep, false, 0, time.GetElapsedTime(started)));
             var manifest = BackupManifest.Write(root, documents.LastEtag, documents.Documents, created);
-            progress?.Report(new BackupProgress(BackupProgress.ManifestStep, true, manifest.Files.Sum(f => f.Bytes), clock.Elapsed));
+            progress?.Report(new BackupProgress(BackupProgress.ManifestStep, true, manifest.Files.Sum(f => f.Bytes), time.GetElapsedTime(started)));
             return manifest;
         }
         catch

@@ -1,4 +1,5 @@
 using System.Runtime.CompilerServices;
+using RavenLite.Storage.Documents;
 
 namespace RavenLite.Database;
 
@@ -74,6 +75,9 @@ public sealed partial class DocumentDatabase
             _openFeeds.TryRemove(position, out _);
         }
     }
+
+    /// <summary>For tests: how many changes feeds are open (being read, or waiting for a change).</summary>
+    internal int OpenChangesFeeds => _openFeeds.Count;
 
     /// <summary>The last etag the slowest open feed delivered: deletes after it must not be purged yet.</summary>
     private long SlowestFeed()
@@ -152,4 +156,17 @@ public sealed partial class DocumentDatabase
         if (_changeSignal is { } signal)
             Documents.DocumentsChanged -= signal.Pulse;
     }
+
+    /// <inheritdoc cref="DocumentStore.LastEtag"/>
+    public long LastEtag => Documents.LastEtag;
+
+    /// <inheritdoc cref="DocumentStore.GetDocumentsAfterEtag(long, int)"/>
+    public IReadOnlyList<Document> GetDocumentsAfterEtag(long etag, int maxCount) => Documents.GetDocumentsAfterEtag(etag, maxCount);
+
+    /// <inheritdoc cref="DocumentStore.GetDocumentsAfterEtag(long, int, bool)"/>
+    public IReadOnlyList<Document> GetDocumentsAfterEtag(long etag, int maxCount, bool addToCache) =>
+        Documents.GetDocumentsAfterEtag(etag, maxCount, addToCache);
+
+    /// <inheritdoc cref="DocumentStore.GetTombstonesAfterEtag"/>
+    public IReadOnlyList<Tombstone> GetTombstonesAfterEtag(long etag, int maxCount) => Documents.GetTombstonesAfterEtag(etag, maxCount);
 }

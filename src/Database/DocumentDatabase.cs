@@ -54,6 +54,9 @@ public sealed partial class DocumentDatabase : IDisposable
     /// <inheritdoc cref="DocumentStore.Get(IReadOnlyList{string})"/>
     public IReadOnlyList<Document?> Get(IReadOnlyList<string> keys) => Documents.Get(keys);
 
+    /// <inheritdoc cref="DocumentStore.GetRaw"/>
+    public RawDocument? GetRaw(string key) => Documents.GetRaw(key);
+
     /// <inheritdoc cref="DocumentStore.Delete"/>
     public bool Delete(string key, long? expectedEtag = null, CommitMode mode = CommitMode.Durable) =>
         Documents.Delete(key, expectedEtag, mode);
@@ -61,6 +64,23 @@ public sealed partial class DocumentDatabase : IDisposable
     /// <inheritdoc cref="DocumentStore.Batch"/>
     public IReadOnlyList<BatchResult> Batch(IReadOnlyList<BatchCommand> commands, CommitMode mode = CommitMode.Durable) =>
         Documents.Batch(commands, mode);
+
+    /// <summary>
+    /// Applies <paramref name="patch"/> to the current version of <paramref name="key"/> inside one write transaction
+    /// (read, apply, write, with no other write in between), keeping its metadata.
+    /// </summary>
+    /// <param name="key">The document.</param>
+    /// <param name="patch">The operations; all apply or none does.</param>
+    /// <param name="expectedEtag">Null: no check. Otherwise the document's current etag must match.</param>
+    /// <param name="mode">Durable (default) or lazy commit.</param>
+    /// <returns>The new version's etag; null when there is no such document (nothing was written).</returns>
+    /// <exception cref="PatchException">A <c>test</c> failed or a path does not fit the document; nothing was written.</exception>
+    /// <exception cref="ConcurrencyException">The etag did not match; nothing was written.</exception>
+    public long? Patch(string key, DocumentPatch patch, long? expectedEtag = null, CommitMode mode = CommitMode.Durable)
+    {
+        ArgumentNullException.ThrowIfNull(patch);
+        return Documents.Patch(key, patch, expectedEtag, mode);
+    }
 
     /// <inheritdoc cref="DocumentStore.GetDocuments"/>
     public IReadOnlyList<Document> GetDocuments(int start, int pageSize) => Documents.GetDocuments(start, pageSize);

@@ -64,5 +64,6 @@ public sealed partial class DocumentDatabaseOptions
         DefaultWaitTimeout = DefaultQueryWaitTimeout,
         DeferIndexing = DeferIndexing,
         Log = Log,
+        TimeProvider = TimeProvider,
     };
 }

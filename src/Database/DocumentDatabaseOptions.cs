@@ -32,6 +32,13 @@ public sealed partial class DocumentDatabaseOptions
     /// </summary>
     public long? CacheSizeMb { get; set; }
 
+    /// <summary>
+    /// Where the database's clock comes from: documents' <c>Last-Modified</c>, backups' times, and indexing's intervals
+    /// and deadlines. The system clock by default; tests pass a fake one to move time without waiting. Not bound from
+    /// configuration.
+    /// </summary>
+    public TimeProvider TimeProvider { get; set; } = TimeProvider.System;
+
     /// <summary>Whether parsed documents are cached by (key, etag) in front of BSON deserialization: <see cref="CacheSizeMb"/> is not 0.</summary>
     public bool CacheEnabled => CacheSizeMb is not 0;
 
@@ -42,6 +49,8 @@ public sealed partial class DocumentDatabaseOptions
     /// <exception cref="ArgumentException">A setting is missing or out of range (an <see cref="ArgumentOutOfRangeException"/> for ranges).</exception>
     public void Validate()
     {
+        if (TimeProvider is null)
+            throw new ArgumentNullException(nameof(TimeProvider), "TimeProvider must be a clock (TimeProvider.System by default).");
         if (CacheSizeMb is < 0 or > long.MaxValue / (1024 * 1024))
             throw new ArgumentOutOfRangeException(nameof(CacheSizeMb), CacheSizeMb,
                 "CacheSizeMb must be a size in MiB, or 0 to turn the cache off.");
@@ -65,5 +74,6 @@ public sealed partial class DocumentDatabaseOptions
         MapSize = MapSize,
         CacheEnabled = CacheEnabled,
         CacheSizeBytes = CacheSizeMb is { } mb and > 0 ? mb * 1024 * 1024 : StorageOptions.DefaultCacheSizeBytes,
+        TimeProvider = TimeProvider,
     };
 }

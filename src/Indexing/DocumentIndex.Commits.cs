@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using Lucene.Net.Index;
 using RavenLite.Indexing.Persistence;
 using RavenLite.Storage;
@@ -47,7 +46,7 @@ internal sealed partial class DocumentIndex
     }
 
     private bool CommitDue => _uncommittedBatches > 0
-        && (_uncommittedBatches >= _options.CommitEveryBatches || Stopwatch.GetElapsedTime(_lastCommitTimestamp) >= _options.CommitInterval);
+        && (_uncommittedBatches >= _options.CommitEveryBatches || _options.TimeProvider.GetElapsedTime(_lastCommitTimestamp) >= _options.CommitInterval);
 
     /// <summary>
     /// Commits whatever is indexed and not yet committed, due or not: a backup copies the last commit, and near-real-time
@@ -74,7 +73,7 @@ internal sealed partial class DocumentIndex
         Lucene.Commit(new CommitData(DefinitionJson, Generation, state), merge: !closing);
         _committed = state;
         _uncommittedBatches = 0;
-        _lastCommitTimestamp = Stopwatch.GetTimestamp();
+        _lastCommitTimestamp = _options.TimeProvider.GetTimestamp();
     }
 
     /// <summary>

@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.Runtime.ExceptionServices;
 using RavenLite.Indexing.Persistence;
 using RavenLite.Storage;
@@ -43,7 +42,7 @@ internal sealed partial class DocumentIndex
                 }
             }
             if (IsRetired || !_unpublished || _refreshQueued
-                || (!now && Stopwatch.GetElapsedTime(_lastRefreshTimestamp) < _options.RefreshInterval))
+                || (!now && _options.TimeProvider.GetElapsedTime(_lastRefreshTimestamp) < _options.RefreshInterval))
                 return false;
             _refreshQueued = true;
             return true;
@@ -67,7 +66,7 @@ internal sealed partial class DocumentIndex
                 return false;
             (target, lucene) = (_written, Lucene);
             _unpublished = false;
-            _lastRefreshTimestamp = Stopwatch.GetTimestamp();
+            _lastRefreshTimestamp = _options.TimeProvider.GetTimestamp();
         }
         long count;
         lock (_refreshLock)

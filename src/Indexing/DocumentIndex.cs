@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using RavenLite.Indexing.Definitions;
 using RavenLite.Indexing.Extraction;
 using RavenLite.Indexing.Persistence;
@@ -40,7 +39,7 @@ internal sealed partial class DocumentIndex : IDisposable
         _addedKeys = _state.DocumentCount == 0 ? new AddedKeys() : null;
         _written = _state;
         _committed = _state;
-        _lastCommitTimestamp = _lastRefreshTimestamp = Stopwatch.GetTimestamp();
+        _lastCommitTimestamp = _lastRefreshTimestamp = options.TimeProvider.GetTimestamp();
     }
 
     public IndexDefinition Definition => Compiled.Definition;

@@ -1,9 +1,8 @@
-using System.ComponentModel;
 using RavenLite.Indexing.Persistence;
 
 namespace RavenLite.Indexing;
 
-public sealed partial class IndexStore
+internal sealed partial class IndexStore
 {
     /// <summary>
     /// Pins every index's last Lucene commit and keeps every tombstone until the result is disposed: copy the documents
@@ -11,8 +10,6 @@ public sealed partial class IndexStore
     /// up to an etag no later than the documents', and the copy holds the deletions after it, so a restored index
     /// catches up from there instead of being rebuilt.
     /// </summary>
-    /// <remarks>Infrastructure for <c>DocumentDatabase.Backup</c>.</remarks>
-    [EditorBrowsable(EditorBrowsableState.Never)]
     public IndexesBackup BeginBackup()
     {
         ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed) != 0, this);
@@ -43,8 +40,7 @@ public sealed partial class IndexStore
 }
 
 /// <summary>The indexes' pinned commits for a backup (<see cref="IndexStore.BeginBackup"/>); dispose it to unpin them.</summary>
-[EditorBrowsable(EditorBrowsableState.Never)]
-public sealed class IndexesBackup : IDisposable
+internal sealed class IndexesBackup : IDisposable
 {
     private readonly IReadOnlyList<LuceneSnapshot> _snapshots;
     private readonly IDisposable _purgeHold;

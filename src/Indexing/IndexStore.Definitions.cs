@@ -2,7 +2,7 @@ using RavenLite.Indexing.Definitions;
 
 namespace RavenLite.Indexing;
 
-public sealed partial class IndexStore
+internal sealed partial class IndexStore
 {
     /// <summary>
     /// Creates an index, or replaces the definition of the one with the same name (compared case-insensitively),

@@ -2,7 +2,7 @@ using RavenLite.Indexing.Definitions;
 
 namespace RavenLite.Indexing;
 
-public sealed partial class IndexStore
+internal sealed partial class IndexStore
 {
     private void OpenIndexes()
     {
@@ -49,7 +49,7 @@ public sealed partial class IndexStore
             {
                 var message = $"The index could not be opened or rebuilt ({again.GetType().Name}: {again.Message}); it is left out until the database is opened again.";
                 _log($"Index '{definition.Name}': {message}");
-                _unavailable[definition.Name] = new IndexingError(definition.Name, "", message, DateTimeOffset.UtcNow);
+                _unavailable[definition.Name] = new IndexingError(definition.Name, "", message, _options.TimeProvider.GetUtcNow());
                 return null;
             }
         }

@@ -5,7 +5,7 @@ using RavenLite.Storage.Documents;
 
 namespace RavenLite.Indexing;
 
-public sealed partial class IndexStore
+internal sealed partial class IndexStore
 {
     /// <summary>
     /// Runs <paramref name="query"/> on the index named <paramref name="indexName"/>: the matching documents'
@@ -207,7 +207,7 @@ public sealed partial class IndexStore
         // Read from storage: with a shared engine, the writes other servers acknowledged before the wait began count.
         var cutoff = _documents.ReadLastEtag();
         ThrowIfDeferred(index, cutoff);
-        var started = System.Diagnostics.Stopwatch.GetTimestamp();
+        var started = _options.TimeProvider.GetTimestamp();
         _indexer.WaitBegins();
         try
         {
@@ -226,7 +226,7 @@ public sealed partial class IndexStore
             var progressed = _indexer.NextProgress;
             if (IsCaughtUp(index, cutoff))
                 return;
-            var remaining = limit - System.Diagnostics.Stopwatch.GetElapsedTime(started);
+            var remaining = limit - _options.TimeProvider.GetElapsedTime(started);
             if (remaining <= TimeSpan.Zero)
                 throw StillStale(index, limit, cutoff);
             _indexer.Wake();

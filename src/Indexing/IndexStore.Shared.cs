@@ -1,6 +1,6 @@
 namespace RavenLite.Indexing;
 
-public sealed partial class IndexStore
+internal sealed partial class IndexStore
 {
     /// <summary>How often, at most, a server over a shared database reads the stored index definitions again.</summary>
     internal static readonly TimeSpan DefinitionSyncInterval = TimeSpan.FromSeconds(1);

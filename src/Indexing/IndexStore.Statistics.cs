@@ -3,7 +3,7 @@ using RavenLite.Indexing.Definitions;
 
 namespace RavenLite.Indexing;
 
-public sealed partial class IndexStore
+internal sealed partial class IndexStore
 {
     /// <summary>
     /// Every index's statistics, ordered by name; an index that could not be opened at all is listed too, stale, with

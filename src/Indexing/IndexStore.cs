@@ -10,7 +10,7 @@ namespace RavenLite.Indexing;
 /// The indexes of one database: their definitions, their Lucene indexes (one folder per index under
 /// <c>&lt;data&gt;/Indexes/</c>), the background indexer that keeps them up to date, and queries. Thread-safe.
 /// </summary>
-public sealed partial class IndexStore : IDisposable
+internal sealed partial class IndexStore : IDisposable
 {
     private readonly IIndexedDocuments _documents;
     private readonly IndexingOptions _options;
@@ -39,8 +39,6 @@ public sealed partial class IndexStore : IDisposable
     /// background indexer starts.
     /// </summary>
     /// <exception cref="ArgumentOutOfRangeException">An option is out of range.</exception>
-    /// <remarks>Infrastructure for <c>RavenLite.Database</c>, which wires storage and indexes together: applications open a <c>DocumentDatabase</c>.</remarks>
-    [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
     public static IndexStore Open(IIndexedDocuments documents, IndexingOptions options)
     {
         ArgumentNullException.ThrowIfNull(documents);
@@ -87,6 +85,9 @@ public sealed partial class IndexStore : IDisposable
     /// in between is not missed.
     /// </summary>
     public Task NextIndexingProgress => _indexer.NextProgress;
+
+    /// <summary>For tests: how many queries are waiting for the indexes to catch up.</summary>
+    internal int WaitingQueries => _indexer.Waiters;
 
     /// <summary>For tests: how many segments the searchers of the index see.</summary>
     internal int SegmentCount(string indexName)

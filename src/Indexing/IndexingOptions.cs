@@ -1,7 +1,7 @@
 namespace RavenLite.Indexing;
 
 /// <summary>How a database's indexes are kept and queried.</summary>
-public sealed class IndexingOptions
+internal sealed class IndexingOptions
 {
     /// <summary>The database folder; indexes live in its <c>Indexes</c> sub-folder.</summary>
     public required string DataDirectory { get; init; }
@@ -17,10 +17,10 @@ public sealed class IndexingOptions
 
     /// <summary>
     /// After how many indexing batches an index commits to disk (a Lucene commit holding the last indexed etag).
-    /// Queries see every batch at once (near-real-time); a commit only bounds what is indexed again after a crash.
-    /// Default 256: with batches as small as the writes that wake the indexer (a bulk insert of 1,000-document
-    /// transactions), 32 meant a commit (fsyncs, and the merges they trigger) every ~32,000 documents; the
-    /// <see cref="CommitInterval"/> bounds the replay after a crash anyway.
+    /// Queries see every batch at once (near-real-time); a commit only bounds what is indexed again after a crash, and
+    /// costs fsyncs and the merges it triggers. Default 256: batches can be as small as the writes that wake the
+    /// indexer (a bulk insert's 1,000-document transactions), so a small count would commit every few thousand
+    /// documents, while <see cref="CommitInterval"/> bounds the replay after a crash anyway.
     /// </summary>
     public int CommitEveryBatches { get; init; } = 256;
 
@@ -33,10 +33,10 @@ public sealed class IndexingOptions
     /// While the indexer is behind, how often queries are shown what it has indexed (a near-real-time refresh, which
     /// writes the indexed batches out as a new segment, on a thread of its own so the indexer goes on meanwhile). The
     /// indexer also refreshes as soon as it reaches what a waiting query waits for, so waited queries do not wait for
-    /// this, and once it has found nothing new to index for a few milliseconds. Default 25 ms: since refreshes run
-    /// beside the indexer, frequent ones overlap with indexing, where one large refresh at the end of a bulk insert
-    /// made its waited query wait for it (100,000 carts index caught up in 320 ms with 25 ms, 337 ms with 50 ms, 361 ms
-    /// with 100 ms; 10 ms and less cost more in segments than they save).
+    /// this, and once it has found nothing new to index for a few milliseconds. Default 25 ms: refreshes run beside the
+    /// indexer, so frequent small ones overlap with indexing, where a long interval leaves one large refresh at the end
+    /// of a bulk load for its waited query to wait on; much shorter intervals cost more in segments (and their merges)
+    /// than they save.
     /// </summary>
     public TimeSpan RefreshInterval { get; init; } = TimeSpan.FromMilliseconds(25);
 
@@ -54,6 +54,12 @@ public sealed class IndexingOptions
     /// <see cref="System.Diagnostics.Trace"/>.
     /// </summary>
     public Action<string>? Log { get; init; }
+
+    /// <summary>
+    /// Where indexing's clock comes from: commit and refresh intervals, retry and log intervals of a failing index,
+    /// the timestamps of indexing errors and the deadlines of waits. The system clock by default.
+    /// </summary>
+    public TimeProvider TimeProvider { get; init; } = TimeProvider.System;
 
     /// <summary>For tests: runs just before an index reset commits, with the index's name; throwing fails the reset there.</summary>
     internal Action<string>? BeforeResetCommit { get; init; }

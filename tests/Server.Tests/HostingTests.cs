@@ -14,10 +14,11 @@ public sealed class HostingTests
     {
         var directory = TestServer.NewDataDirectory();
         var entered = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        var release = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         var server = await TestServer.StartAsync(dataDirectory: directory, addRoutes: app => app.MapGet("/test/slow", async () =>
         {
             entered.SetResult();
-            await Task.Delay(500);
+            await release.Task;
             return "done";
         }));
         try
@@ -25,7 +26,10 @@ public sealed class HostingTests
             Assert.Equal(HttpStatusCode.Created, (await server.PutAsync("kept/1", """{"v":1}""")).StatusCode);
             var slow = server.Client.GetStringAsync("/test/slow");
             await entered.Task;
-            await server.App.StopAsync();
+            var stopping = server.App.StopAsync();
+            Assert.False(stopping.IsCompleted); // a request is in flight: stopping waits for it
+            release.SetResult();
+            await stopping;
             Assert.Equal("done", await slow);
 
             // The folder is released and the write is there.

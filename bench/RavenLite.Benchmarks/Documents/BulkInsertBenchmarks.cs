@@ -7,6 +7,7 @@ using RavenLite.Benchmarks.Infrastructure;
 using RavenLite.Client;
 using RavenLite.Database;
 using RavenLite.Storage;
+using RavenLite.Storage.Bson;
 using RavenLite.Storage.Documents;
 
 namespace RavenLite.Benchmarks.Documents;

@@ -2,6 +2,7 @@ using System.Buffers;
 using System.Buffers.Binary;
 using BenchmarkDotNet.Attributes;
 using RavenLite.Benchmarks.Infrastructure;
+using RavenLite.Storage.Bson;
 using RavenLite.Storage.Documents;
 
 namespace RavenLite.Benchmarks.Serialization;

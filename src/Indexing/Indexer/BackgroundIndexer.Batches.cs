@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using RavenLite.Storage;
 
 namespace RavenLite.Indexing.Indexer;
@@ -31,7 +30,7 @@ internal sealed partial class BackgroundIndexer
             using var batch = IndexingBatch.Read(_documents, group.Key, lastEtag, _options.BatchSize, group.Any(index => index.Compiled.ReadsJson));
             if (batch.FirstTombstoneEtag is { } tombstone && (_firstUnpurgedTombstone is null || tombstone < _firstUnpurgedTombstone))
                 _firstUnpurgedTombstone = tombstone;
-            var now = DateTimeOffset.UtcNow;
+            var now = _options.TimeProvider.GetUtcNow();
             // A waiting query is served as soon as the indexes reach the etag the database had when this round began.
             var reachedWaiters = waited && batch.UpToEtag >= lastEtag;
             foreach (var index in group)
@@ -46,7 +45,7 @@ internal sealed partial class BackgroundIndexer
         if (worked)
             _caughtUpSince = 0;
         else if (_caughtUpSince == 0)
-            _caughtUpSince = Stopwatch.GetTimestamp();
+            _caughtUpSince = _options.TimeProvider.GetTimestamp();
         foreach (var index in indexes)
         {
             if (_stopping)
@@ -57,7 +56,7 @@ internal sealed partial class BackgroundIndexer
             // once no write came for QuietPeriod: during a bulk insert the indexer catches up with every transaction,
             // and a refresh each time would cut the index into a segment per transaction.
             if (!worked)
-                RefreshIfDue(index, now: waited || Stopwatch.GetElapsedTime(_caughtUpSince) >= QuietPeriod);
+                RefreshIfDue(index, now: waited || _options.TimeProvider.GetElapsedTime(_caughtUpSince) >= QuietPeriod);
             Guarded(index, index.CommitIfDue);
         }
         PurgeTombstones(indexes);

@@ -44,7 +44,7 @@ internal sealed partial class BackgroundIndexer : IDisposable
         _indexes = indexes;
         _options = options;
         _log = log;
-        Failures = new IndexingFailures(log);
+        Failures = new IndexingFailures(log, options.TimeProvider);
         _thread = new Thread(Run) { IsBackground = true, Name = "RavenLite indexer" };
         _refresher = new IndexRefresher(OnRefreshed, log);
     }
@@ -84,7 +84,8 @@ internal sealed partial class BackgroundIndexer : IDisposable
     /// <returns>False when <paramref name="timeout"/> passed first.</returns>
     public bool WaitFor(Func<bool> caughtUp, TimeSpan timeout)
     {
-        var deadline = DateTime.UtcNow + timeout;
+        var time = _options.TimeProvider;
+        var deadline = time.GetUtcNow() + timeout;
         WaitBegins();
         try
         {
@@ -92,7 +93,7 @@ internal sealed partial class BackgroundIndexer : IDisposable
             {
                 while (!caughtUp())
                 {
-                    var left = deadline - DateTime.UtcNow;
+                    var left = deadline - time.GetUtcNow();
                     if (left <= TimeSpan.Zero || _stopping)
                         return caughtUp();
                     Wake();
@@ -115,6 +116,9 @@ internal sealed partial class BackgroundIndexer : IDisposable
 
     /// <summary>Ends what <see cref="WaitBegins"/> began.</summary>
     public void WaitEnds() => Interlocked.Decrement(ref _waiters);
+
+    /// <summary>How many waits <see cref="WaitBegins"/> began and have not ended.</summary>
+    public int Waiters => Volatile.Read(ref _waiters);
 
     private void Run()
     {

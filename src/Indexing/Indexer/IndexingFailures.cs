@@ -9,8 +9,12 @@ namespace RavenLite.Indexing.Indexer;
 /// does not flood the log; logs again when the index recovers. A failing index is retried once per
 /// <see cref="RetryInterval"/>, not in the indexer's tight loop.
 /// </summary>
-internal sealed class IndexingFailures(Action<string> log)
+/// <param name="log">Where the lines go.</param>
+/// <param name="time">The clock the intervals and the errors' timestamps are read from; the system clock when null.</param>
+internal sealed class IndexingFailures(Action<string> log, TimeProvider? time = null)
 {
+    private readonly TimeProvider _time = time ?? TimeProvider.System;
+
     /// <summary>The name failures outside any one index (reading a batch, purging tombstones) are kept under.</summary>
     public const string Indexer = "the indexer";
 
@@ -25,7 +29,7 @@ internal sealed class IndexingFailures(Action<string> log)
     /// <summary>Records that <paramref name="index"/> failed to index from <paramref name="etag"/>, and logs it unless it logged lately.</summary>
     public void Failed(string index, long etag, Exception cause)
     {
-        var now = DateTimeOffset.UtcNow;
+        var now = _time.GetUtcNow();
         var entry = _entries.GetOrAdd(index, _ => new Entry());
         string? line = null;
         lock (entry)
@@ -73,7 +77,7 @@ internal sealed class IndexingFailures(Action<string> log)
 
     /// <summary>Whether <paramref name="index"/> may be given a batch now: it is not failing, or its last attempt is <see cref="RetryInterval"/> old.</summary>
     public bool IsRetryDue(string index) =>
-        Read<bool?>(index, e => e.FailingSince is null || e.Last is null || DateTimeOffset.UtcNow - e.Last.At >= RetryInterval) ?? true;
+        Read<bool?>(index, e => e.FailingSince is null || e.Last is null || _time.GetUtcNow() - e.Last.At >= RetryInterval) ?? true;
 
     /// <summary>Since when <paramref name="index"/> has been failing to make progress; null when it is not.</summary>
     public DateTimeOffset? FailingSince(string index) => Read(index, e => e.FailingSince);

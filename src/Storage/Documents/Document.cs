@@ -1,5 +1,6 @@
 using System.Text.Json;
 using Newtonsoft.Json.Linq;
+using RavenLite.Storage.Bson;
 using RavenLite.Storage.Caching;
 
 namespace RavenLite.Storage.Documents;
@@ -10,7 +11,7 @@ namespace RavenLite.Storage.Documents;
 /// <see cref="DataJson"/> (UTF-8 JSON bytes), or take a private, changeable copy with
 /// <see cref="ToJObject"/>.
 /// </summary>
-public sealed partial class Document
+public sealed class Document
 {
     /// <summary>
     /// How deep <see cref="Data"/> and <see cref="Metadata"/> (and so the copies) may nest. Above the 128 levels
@@ -87,4 +88,66 @@ public sealed partial class Document
         OnParsedFormAdded();
         return mine.RootElement;
     }
+
+    // Header 16 + seven references 56 + etag 8 + DateTimeOffset 16 + three ints 12 = 108, aligned to 8.
+    private const int InstanceBytes = 112;
+
+    private readonly int _metadataTokens;
+    private readonly int _dataTokens;
+    private CacheEntry? _cacheEntry;
+
+    /// <summary>
+    /// Bytes this instance keeps alive, for cache accounting: itself, the JSON text, its strings, and each
+    /// parsed form and the kept rendering once they exist. Only grows (a form is parsed once), so a cache can charge the difference.
+    /// </summary>
+    internal long EstimatedSize
+    {
+        get
+        {
+            var size = InstanceBytes + ManagedSize.ByteArray(_json.Length)
+                + ManagedSize.String(Key.Length) + (EntityName is null ? 0 : ManagedSize.String(EntityName.Length));
+            if (Volatile.Read(ref _metadata) is not null)
+                size += ManagedSize.ParsedJson(_metadataLength, _metadataTokens);
+            if (Volatile.Read(ref _data) is not null)
+                size += ManagedSize.ParsedJson(_json.Length - _metadataLength, _dataTokens);
+            return size + RenderingSize;
+        }
+    }
+
+    /// <summary>Tells this document which cache entry holds it, so a later parse is charged to that cache.</summary>
+    /// <remarks>A full fence: either the cache sees a parse that happened first, or the parse sees the entry.</remarks>
+    internal void AttachTo(CacheEntry entry) => Interlocked.Exchange(ref _cacheEntry, entry);
+
+    private void OnParsedFormAdded() => Volatile.Read(ref _cacheEntry)?.DocumentGrew();
+
+    private Rendering? _rendering;
+
+    /// <summary>
+    /// This version as <paramref name="renderer"/> writes it, made on first use and kept with the document (and charged
+    /// to the cache holding it), so every later read of the cached version copies the bytes instead of writing them
+    /// again. One renderer's form is kept; another renderer's is made every time.
+    /// </summary>
+    public ReadOnlyMemory<byte> RenderWith(IDocumentRenderer renderer)
+    {
+        ArgumentNullException.ThrowIfNull(renderer);
+        if (Volatile.Read(ref _rendering) is { } kept)
+        {
+            if (ReferenceEquals(kept.Renderer, renderer))
+                return kept.Bytes;
+            return renderer.Render(this);
+        }
+        var mine = new Rendering(renderer, renderer.Render(this));
+        var winner = Interlocked.CompareExchange(ref _rendering, mine, null);
+        if (winner is not null)
+            return ReferenceEquals(winner.Renderer, renderer) ? winner.Bytes : mine.Bytes;
+        OnParsedFormAdded();
+        return mine.Bytes;
+    }
+
+    private long RenderingSize => Volatile.Read(ref _rendering) is { } rendering ? RenderingInstanceBytes + ManagedSize.ByteArray(rendering.Bytes.Length) : 0;
+
+    // Header 16 + two references 16.
+    private const int RenderingInstanceBytes = 32;
+
+    private sealed record Rendering(IDocumentRenderer Renderer, byte[] Bytes);
 }

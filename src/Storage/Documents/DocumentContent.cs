@@ -1,6 +1,7 @@
 using System.Text;
 using System.Text.Json;
 using Newtonsoft.Json.Linq;
+using RavenLite.Storage.Bson;
 
 namespace RavenLite.Storage.Documents;
 

@@ -4,4 +4,4 @@ namespace RavenLite.Storage.Documents;
 /// <param name="Documents">How many documents there are.</param>
 /// <param name="LastEtag">The last etag given out (0 for a new store).</param>
 /// <param name="ByEntityName">Documents per <c>Raven-Entity-Name</c>; documents without one are not listed.</param>
-public sealed record DocumentCounts(long Documents, long LastEtag, IReadOnlyDictionary<string, long> ByEntityName);
+internal sealed record DocumentCounts(long Documents, long LastEtag, IReadOnlyDictionary<string, long> ByEntityName);

@@ -154,8 +154,10 @@ public sealed class DatabaseBackupTests : IDisposable
 
     private async Task WaitForWrites(int count)
     {
+        var deadline = DateTime.UtcNow + TimeSpan.FromSeconds(60);
         while (true)
         {
+            Assert.True(DateTime.UtcNow < deadline, $"the writer did not reach {count} writes within 60 s");
             lock (_writes)
             {
                 if (_writes.Count >= count)

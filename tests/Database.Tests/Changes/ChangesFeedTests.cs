@@ -104,35 +104,41 @@ public sealed class ChangesFeedTests : IDisposable
     }
 
     [Fact]
-    public async Task Closing_the_database_ends_the_feed()
+    public async Task Closing_the_database_ends_an_open_feed()
     {
         using var cts = new CancellationTokenSource(s_timeout);
-        var reading = Task.Run(async () =>
-        {
-            var count = 0;
-            await foreach (var _ in _db.Changes(0, cts.Token))
-                count++;
-            return count;
-        });
-        await Task.Delay(200);
+        _db.Put("a/1", Doc(1), Entity("A"));
+        var feed = _db.Changes(0, cts.Token).GetAsyncEnumerator(cts.Token);
+        Assert.True(await feed.MoveNextAsync()); // the feed is open: it delivered the put
+        var reading = ReadToEndAsync(feed);
+
         _db.Dispose();
 
         await reading.WaitAsync(s_timeout);
         Assert.False(cts.IsCancellationRequested);
     }
 
+    /// <summary>Reads <paramref name="feed"/> until it ends, however many index events it still delivers.</summary>
+    private static async Task ReadToEndAsync(IAsyncEnumerator<DatabaseChange> feed)
+    {
+        await using (feed)
+        {
+            while (await feed.MoveNextAsync())
+                Assert.Equal(ChangeKind.IndexCaughtUp, feed.Current.Kind);
+        }
+    }
+
     [Fact]
-    public async Task Cancelling_stops_a_waiting_feed_with_OperationCanceledException()
+    public async Task Cancelling_stops_an_open_feed_with_OperationCanceledException()
     {
         using var cts = new CancellationTokenSource();
-        var reading = Task.Run(async () =>
-        {
-            await foreach (var _ in _db.Changes(0, cts.Token))
-            {
-            }
-        });
-        await Task.Delay(200);
-        cts.Cancel();
+        _db.Put("a/1", Doc(1), Entity("A"));
+        var feed = _db.Changes(0, cts.Token).GetAsyncEnumerator(cts.Token);
+        Assert.True(await feed.MoveNextAsync()); // the feed is open: it delivered the put
+        var reading = ReadToEndAsync(feed);
+
+        await cts.CancelAsync();
+
         await Assert.ThrowsAnyAsync<OperationCanceledException>(() => reading.WaitAsync(s_timeout));
     }
 

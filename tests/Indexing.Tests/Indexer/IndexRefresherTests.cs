@@ -53,8 +53,11 @@ public sealed class IndexRefresherTests
         PutCarts(db, 0, 40);
 
         var deadline = DateTime.UtcNow + s_bound;
-        while (db.Indexes.GetStatistics(TestDefinitions.ByEntityName).FailingSince is null && DateTime.UtcNow < deadline)
+        while (db.Indexes.GetStatistics(TestDefinitions.ByEntityName).FailingSince is null)
+        {
+            Assert.True(DateTime.UtcNow < deadline, "the failing refresh never became the index's failure");
             Thread.Sleep(10);
+        }
         var failed = db.Indexes.GetStatistics(TestDefinitions.ByEntityName);
         Assert.NotNull(failed.FailingSince);
         Assert.Contains("No space left on device", failed.LastError?.Message, StringComparison.Ordinal);
@@ -64,8 +67,11 @@ public sealed class IndexRefresherTests
 
         Assert.Equal(40, db.Query(TestDefinitions.ByEntityName, "Tag:Item", pageSize: 0).TotalResults);
         deadline = DateTime.UtcNow + s_bound;
-        while (db.Indexes.GetStatistics(TestDefinitions.ByEntityName).FailingSince is not null && DateTime.UtcNow < deadline)
+        while (db.Indexes.GetStatistics(TestDefinitions.ByEntityName).FailingSince is not null)
+        {
+            Assert.True(DateTime.UtcNow < deadline, "the index still failed after refreshes passed again");
             Thread.Sleep(10);
+        }
         Assert.Null(db.Indexes.GetStatistics(TestDefinitions.ByEntityName).FailingSince);
     }
 }

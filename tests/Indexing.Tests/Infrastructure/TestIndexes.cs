@@ -12,22 +12,26 @@ internal sealed class TestIndexes : IDisposable
     private readonly TimeSpan _commitInterval;
     private readonly TimeSpan? _refreshInterval;
     private readonly Action<string>? _beforeRefresh;
+    private readonly TimeProvider _time;
 
     /// <param name="directory">The folder; a fresh temp one when null.</param>
     /// <param name="batchSize">Documents per indexing batch.</param>
     /// <param name="neverCommitWhileOpen">Indexes commit on close only, never by their cadence.</param>
     /// <param name="refreshInterval">How often a busy indexer refreshes searchers; null for the default.</param>
     /// <param name="beforeRefresh">Runs before each refresh of an index's searchers, with the index's name; throwing fails it.</param>
+    /// <param name="time">The clock of the store and the indexes; the system clock when null.</param>
+    /// <param name="commitInterval">How long indexed batches may stay uncommitted; the default when null.</param>
     public TestIndexes(string? directory = null, int batchSize = 1024, bool neverCommitWhileOpen = false, TimeSpan? refreshInterval = null,
-        Action<string>? beforeRefresh = null)
+        Action<string>? beforeRefresh = null, TimeProvider? time = null, TimeSpan? commitInterval = null)
     {
+        _time = time ?? TimeProvider.System;
         _refreshInterval = refreshInterval;
         _beforeRefresh = beforeRefresh;
         Directory = directory ?? Path.Combine(Path.GetTempPath(), "ravenlite-indexing-tests", Guid.NewGuid().ToString("N"));
         BatchSize = batchSize;
         var defaults = new IndexingOptions { DataDirectory = Directory };
         _commitEveryBatches = neverCommitWhileOpen ? int.MaxValue : defaults.CommitEveryBatches;
-        _commitInterval = neverCommitWhileOpen ? TimeSpan.MaxValue : defaults.CommitInterval;
+        _commitInterval = neverCommitWhileOpen ? TimeSpan.MaxValue : commitInterval ?? defaults.CommitInterval;
         Open();
     }
 
@@ -52,7 +56,7 @@ internal sealed class TestIndexes : IDisposable
 
     public void Open()
     {
-        Documents = DocumentStore.Open(new StorageOptions { DataDirectory = Directory, MapSize = 64L << 20 });
+        Documents = DocumentStore.Open(new StorageOptions { DataDirectory = Directory, MapSize = 64L << 20, TimeProvider = _time });
         Indexes = IndexStore.Open(Documents, new IndexingOptions
         {
             DataDirectory = Directory,
@@ -61,6 +65,7 @@ internal sealed class TestIndexes : IDisposable
             CommitInterval = _commitInterval,
             RefreshInterval = _refreshInterval ?? new IndexingOptions { DataDirectory = Directory }.RefreshInterval,
             BeforeRefresh = _beforeRefresh,
+            TimeProvider = _time,
             Log = line =>
             {
                 lock (_log)

@@ -74,7 +74,7 @@ public sealed class FullDiskTests : IDisposable
         for (var i = 10; i < 60; i++)
             Assert.Equal(HttpStatusCode.Created, (await server.PutAsync($"notes/{i}", $$"""{"n":{{i}},"text":"{{new string('y', 2000)}}"}""", "Note")).StatusCode);
         await WaitForReadinessAsync(server, HttpStatusCode.ServiceUnavailable);
-        await Task.Delay(1500); // retried meanwhile
+        await WaitForRetryAsync(server);
 
         var notReady = await JsonAssert.ErrorAsync(await server.Client.GetAsync("/health/ready"), HttpStatusCode.ServiceUnavailable, ErrorCodes.IndexFailing);
         var stats = await JsonAssert.ReadAsync(await server.Client.GetAsync("/stats"), HttpStatusCode.OK);
@@ -124,6 +124,20 @@ public sealed class FullDiskTests : IDisposable
         var page = await JsonAssert.ReadAsync(await server.Client.GetAsync(
             $"/indexes/{IndexName}?query=Tag:Note&pageSize=0&waitForNonStaleResults=true&timeout=20"), HttpStatusCode.OK);
         return page.GetProperty("TotalResults").GetInt32();
+    }
+
+    /// <summary>Waits until the failing index has been tried again: its last error is newer than the one seen first.</summary>
+    private static async Task WaitForRetryAsync(TestServer server)
+    {
+        async Task<DateTimeOffset> LastErrorAtAsync() => (await JsonAssert.ReadAsync(await server.Client.GetAsync("/stats"), HttpStatusCode.OK))
+            .GetProperty("LastIndexingError").GetProperty("At").GetDateTimeOffset();
+        var first = await LastErrorAtAsync();
+        var deadline = DateTime.UtcNow + TimeSpan.FromSeconds(30);
+        while (await LastErrorAtAsync() == first)
+        {
+            Assert.True(DateTime.UtcNow < deadline, "the failing index was not retried within 30 s");
+            await Task.Delay(50);
+        }
     }
 
     private static async Task<JsonElement> WaitForReadinessAsync(TestServer server, HttpStatusCode wanted)

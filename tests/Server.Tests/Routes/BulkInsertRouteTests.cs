@@ -2,6 +2,7 @@ using System.Net;
 using System.Net.Http.Headers;
 using System.Net.Sockets;
 using System.Text;
+using Microsoft.AspNetCore.Builder;
 using RavenLite.Server.Tests.Infrastructure;
 
 namespace RavenLite.Server.Tests.Routes;
@@ -73,11 +74,26 @@ public sealed class BulkInsertRouteTests(ServerFixture fixture) : IClassFixture<
     [Fact]
     public async Task A_connection_cut_mid_way_leaves_whole_batches_only()
     {
+        // The server's own, to know when it has finished with the cut request (whatever it wrote is written then).
+        var ended = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        await using var server = await TestServer.StartAsync(addRoutes: app => app.Use(async (context, next) =>
+        {
+            try
+            {
+                await next(context);
+            }
+            finally
+            {
+                if (context.Request.Path == "/bulk_insert")
+                    ended.TrySetResult();
+            }
+        }));
+        async Task<HttpStatusCode> StatusOfAsync(string key) => (await server.Client.GetAsync("/docs/" + key)).StatusCode;
         using var tcp = new TcpClient();
-        await tcp.ConnectAsync(_server.Address.Host, _server.Address.Port);
+        await tcp.ConnectAsync(server.Address.Host, server.Address.Port);
         var stream = tcp.GetStream();
         var body = string.Join('\n', Enumerable.Range(1, 7).Select(i => Line("cut/" + i, i))) + "\n";
-        var request = $"POST /bulk_insert?batchSize=5 HTTP/1.1\r\nHost: {_server.Address.Authority}\r\nContent-Type: application/x-ndjson\r\n" +
+        var request = $"POST /bulk_insert?batchSize=5 HTTP/1.1\r\nHost: {server.Address.Authority}\r\nContent-Type: application/x-ndjson\r\n" +
             $"Transfer-Encoding: chunked\r\n\r\n{Encoding.UTF8.GetByteCount(body):x}\r\n{body}\r\n";
         await stream.WriteAsync(Encoding.UTF8.GetBytes(request));
         await stream.FlushAsync();
@@ -87,7 +103,7 @@ public sealed class BulkInsertRouteTests(ServerFixture fixture) : IClassFixture<
         Assert.Equal(HttpStatusCode.OK, await StatusOfAsync("cut/5"));
         tcp.Client.LingerState = new LingerOption(true, 0);
         tcp.Close();
-        await Task.Delay(500);
+        await ended.Task.WaitAsync(TimeSpan.FromSeconds(30));
         Assert.Equal(HttpStatusCode.NotFound, await StatusOfAsync("cut/6"));
         Assert.Equal(HttpStatusCode.NotFound, await StatusOfAsync("cut/7"));
     }

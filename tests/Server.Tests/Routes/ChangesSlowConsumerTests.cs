@@ -20,6 +20,7 @@ public sealed class ChangesSlowConsumerTests
         var db = server.App.Services.GetRequiredService<DocumentDatabase>();
         using var cts = new CancellationTokenSource(TimeSpan.FromSeconds(90));
         await using var stream = await EventStreamReader.OpenAsync(server.Address, "/changes?indexes=false", receiveBuffer: 4096);
+        await WaitUntilAsync(() => db.OpenChangesFeeds == 1, "the server never opened the database's feed");
 
         // The client reads nothing while 60,000 changes (several MB of events) are written.
         var writes = Stopwatch.StartNew();
@@ -27,7 +28,8 @@ public sealed class ChangesSlowConsumerTests
             db.Batch(Enumerable.Range(0, 1000).Select(i => BatchCommand.Put($"docs/{batch}/{i}", new JObject { ["n"] = i })).ToList());
         writes.Stop();
         Assert.Equal(60_000, db.GetStatistics().Documents);
-        await Task.Delay(1000);
+        // The server lets go of the database's feed when it gives up on the client.
+        await WaitUntilAsync(() => db.OpenChangesFeeds == 0, "the server never cut the client off");
 
         var etags = new List<long>();
         StreamEvent? last = null;
@@ -42,5 +44,15 @@ public sealed class ChangesSlowConsumerTests
         Assert.True(etags.Count < 60_000, $"{etags.Count} events were sent before the cut-off");
         Assert.Equal(Enumerable.Range(1, etags.Count).Select(e => (long)e), etags);
         Assert.Equal(etags[^1].ToString(System.Globalization.CultureInfo.InvariantCulture), last.Json.GetProperty("LastEtag").GetString());
+    }
+
+    private static async Task WaitUntilAsync(Func<bool> condition, string failure)
+    {
+        var deadline = DateTime.UtcNow + TimeSpan.FromSeconds(60);
+        while (!condition())
+        {
+            Assert.True(DateTime.UtcNow < deadline, failure);
+            await Task.Delay(20);
+        }
     }
 }

@@ -1,6 +1,6 @@
 using RavenLite.Storage.Documents;
 using RavenLite.Storage.Tests.Infrastructure;
-using static RavenLite.Storage.Tests.Infrastructure.Bson;
+using static RavenLite.Storage.Tests.Infrastructure.BsonBytes;
 
 namespace RavenLite.Storage.Tests.Documents;
 

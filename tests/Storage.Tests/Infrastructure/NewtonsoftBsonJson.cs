@@ -5,6 +5,7 @@ using System.Text.Encodings.Web;
 using System.Text.Json;
 using Newtonsoft.Json;
 using Newtonsoft.Json.Bson;
+using RavenLite.Storage.Bson;
 using RavenLite.Storage.Documents;
 
 namespace RavenLite.Storage.Tests.Infrastructure;

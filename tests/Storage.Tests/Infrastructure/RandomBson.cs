@@ -1,6 +1,6 @@
 using System.Globalization;
 using System.Text;
-using static RavenLite.Storage.Tests.Infrastructure.Bson;
+using static RavenLite.Storage.Tests.Infrastructure.BsonBytes;
 
 namespace RavenLite.Storage.Tests.Infrastructure;
 

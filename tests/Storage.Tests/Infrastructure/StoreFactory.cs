@@ -2,7 +2,7 @@ using RavenLite.Storage.Documents;
 
 namespace RavenLite.Storage.Tests.Infrastructure;
 
-public static class StoreFactory
+internal static class StoreFactory
 {
     public static DocumentStore Open(StorageEngineKind engine, string directory, long? mapSize = null,
         bool cacheEnabled = true, long? cacheSizeBytes = null) =>

@@ -2,6 +2,7 @@ using System.Buffers;
 using System.Text;
 using System.Text.Encodings.Web;
 using System.Text.Json;
+using RavenLite.Storage.Bson;
 using RavenLite.Storage.Documents;
 
 namespace RavenLite.Storage.Tests.Infrastructure;

@@ -1,7 +1,7 @@
 using Newtonsoft.Json.Linq;
 using RavenLite.Storage.Documents;
 using RavenLite.Storage.Tests.Infrastructure;
-using static RavenLite.Storage.Tests.Infrastructure.Bson;
+using static RavenLite.Storage.Tests.Infrastructure.BsonBytes;
 
 namespace RavenLite.Storage.Tests.Issues;
 

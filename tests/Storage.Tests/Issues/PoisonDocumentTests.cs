@@ -73,7 +73,7 @@ public sealed class PoisonDocumentTests : IDisposable
     [Fact]
     public void Bson_nested_deeper_than_the_limit_is_refused_like_json()
     {
-        static byte[] Nest(int levels) => levels == 1 ? Bson.Doc() : Bson.Doc(Bson.El(BsonType.Document, "a", Nest(levels - 1)));
+        static byte[] Nest(int levels) => levels == 1 ? BsonBytes.Doc() : BsonBytes.Doc(BsonBytes.El(BsonType.Document, "a", Nest(levels - 1)));
         DocumentContent.FromBson(Nest(DocumentContent.MaxDepth));
         var ex = Assert.Throws<ArgumentException>(() => DocumentContent.FromBson(Nest(DocumentContent.MaxDepth + 1)));
         Assert.Contains($"{DocumentContent.MaxDepth}", ex.Message, StringComparison.Ordinal);
@@ -109,7 +109,7 @@ public sealed class PoisonDocumentTests : IDisposable
     {
         // A NUL-holding name written before this fix: the BSON codec cut the name at the NUL and the element
         // type of what followed became garbage.
-        var poisoned = Bson.Doc(Bson.El(BsonType.Int64, "foo\0bar", Bson.I64(42)));
+        var poisoned = BsonBytes.Doc(BsonBytes.El(BsonType.Int64, "foo\0bar", BsonBytes.I64(42)));
         var engine = _store.Engine;
         _store.Put("x", Json("""{"foobar":42}"""));
         ReplaceData(engine, "x", poisoned);

@@ -1,0 +1,56 @@
+using System.Globalization;
+using System.Text.Json;
+using Newtonsoft.Json;
+using Newtonsoft.Json.Bson;
+using RavenLite.Storage.Documents;
+
+namespace RavenLite.Storage.Bson;
+
+internal static partial class BsonJsonTranscoder
+{
+    /// <summary>
+    /// Reads <paramref name="bson"/> from its first byte with Newtonsoft's <see cref="BsonDataReader"/>, passes over
+    /// the first <paramref name="written"/> tokens (the walk wrote them already, exactly as this reader gives them)
+    /// and writes the rest. Where the reader throws, so does this; where it stops quietly at the end of the bytes,
+    /// the output stops there too.
+    /// </summary>
+    /// <returns>How many JSON tokens were written in all.</returns>
+    internal static unsafe int WriteThroughNewtonsoft(ReadOnlySpan<byte> bson, Utf8JsonWriter writer, int written)
+    {
+        fixed (byte* bytes = bson)
+        {
+            using var stream = new UnmanagedMemoryStream(bytes, bson.Length);
+            using var reader = new BsonDataReader(new BoundedBinaryReader(stream), readRootValueAsArray: false, DateTimeKind.Utc)
+            {
+                MaxDepth = Document.MaxReadDepth,
+            };
+            var tokens = 0;
+            while (tokens < written && reader.Read())
+                tokens++;
+            for (; reader.Read(); tokens++)
+                WriteToken(reader, writer);
+            return tokens;
+        }
+    }
+
+    private static void WriteToken(BsonDataReader reader, Utf8JsonWriter writer)
+    {
+        switch (reader.TokenType)
+        {
+            case JsonToken.StartObject: writer.WriteStartObject(); break;
+            case JsonToken.EndObject: writer.WriteEndObject(); break;
+            case JsonToken.StartArray: writer.WriteStartArray(); break;
+            case JsonToken.EndArray: writer.WriteEndArray(); break;
+            case JsonToken.PropertyName: writer.WritePropertyName((string)reader.Value!); break;
+            case JsonToken.String: writer.WriteStringValue((string)reader.Value!); break;
+            case JsonToken.Integer: writer.WriteNumberValue(Convert.ToInt64(reader.Value, CultureInfo.InvariantCulture)); break;
+            case JsonToken.Float: WriteDouble(Convert.ToDouble(reader.Value, CultureInfo.InvariantCulture), writer); break;
+            case JsonToken.Boolean: writer.WriteBooleanValue((bool)reader.Value!); break;
+            case JsonToken.Date: WriteDate(((DateTime)reader.Value!).Ticks, writer); break;
+            // BsonDataReader gives a UUID (binary subtype 4) as a Guid, which reads back as its string form.
+            case JsonToken.Bytes when reader.Value is Guid guid: writer.WriteStringValue(guid); break;
+            case JsonToken.Bytes: writer.WriteBase64StringValue((byte[])reader.Value!); break;
+            default: writer.WriteNullValue(); break; // null and undefined: BsonDataReader gives no other token
+        }
+    }
+}
