@@ -3,7 +3,7 @@ using RavenLite.Indexing.Definitions;
 
 namespace RavenLite.Indexing;
 
-public sealed partial class IndexStore
+internal sealed partial class IndexStore
 {
     private readonly object _autoIndexLock = new();
 

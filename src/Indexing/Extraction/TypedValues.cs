@@ -99,20 +99,15 @@ internal static class TypedValues
             return 0;
         var negative = encoded[0] == '0';
         var exponent = negative ? 0x6A - encoded[1] - 28 : encoded[1] - 0x30 - 28;
-        var digits = new StringBuilder(encoded.Length + 32);
-        var body = negative ? encoded[2..^1] : encoded[2..];
-        foreach (var c in body)
-            digits.Append(negative ? (char)('9' - c + '0') : c);
-        var mantissa = digits.ToString();
-        string text;
-        if (exponent <= 0)
-            text = "0." + new string('0', -exponent) + mantissa;
-        else if (exponent >= mantissa.Length)
-            text = mantissa + new string('0', exponent - mantissa.Length);
-        else
-            text = mantissa[..exponent] + "." + mantissa[exponent..];
-        var value = decimal.Parse(text, NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture);
-        return negative ? -value : value;
+        var digits = negative ? encoded[2..^1] : encoded[2..];
+        // value = 0.d1d2...dn x 10^exponent = (d1...dn) x 10^(exponent - n): at most 29 digits, so a UInt128 holds them.
+        UInt128 mantissa = 0;
+        foreach (var c in digits)
+            mantissa = mantissa * 10 + (uint)(negative ? '9' - c : c - '0');
+        var scale = digits.Length - exponent;
+        for (; scale < 0; scale++)
+            mantissa *= 10;
+        return new decimal((int)(uint)mantissa, (int)(uint)(mantissa >> 32), (int)(uint)(mantissa >> 64), negative, (byte)scale);
     }
 
     /// <summary>The decimal a JSON number's text holds exactly, if it does (not one that underflows to 0 or overflows).</summary>

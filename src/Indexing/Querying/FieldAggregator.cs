@@ -1,4 +1,3 @@
-using System.Text;
 using Lucene.Net.Index;
 using Lucene.Net.Search;
 using Lucene.Net.Util;
@@ -21,7 +20,7 @@ internal static class FieldAggregator
         var collector = suffix switch
         {
             TypedValues.Number => new Collector(aggregate, exact: false, decode: null),
-            TypedValues.Decimal => new Collector(aggregate, exact: true, decode: bytes => TypedValues.DecodeDecimal(Encoding.UTF8.GetString(bytes.Bytes, bytes.Offset, bytes.Length))),
+            TypedValues.Decimal => new Collector(aggregate, exact: true, decode: DecodeDecimal),
             TypedValues.Instant or TypedValues.Count => new Collector(aggregate, exact: true, decode: null),
             _ => throw new ArgumentException(
                 $"Aggregate: '{aggregate}' names no kind with values to add up; use {name}{TypedValues.Number}, {name}{TypedValues.Decimal}, {name}{TypedValues.Instant} or {name}{TypedValues.Count}.",
@@ -31,12 +30,26 @@ internal static class FieldAggregator
         return collector.Result();
     }
 
+    /// <summary>An encoded decimal's bytes (ASCII) as its value, without making a string.</summary>
+    private static decimal DecodeDecimal(BytesRef bytes)
+    {
+        Span<char> text = stackalloc char[bytes.Length];
+        for (var i = 0; i < text.Length; i++)
+            text[i] = (char)bytes.Bytes[bytes.Offset + i];
+        return TypedValues.DecodeDecimal(text);
+    }
+
+    /// <summary>
+    /// Numbers are added as documents are collected; exact decimals are counted per ordinal (a segment's sorted
+    /// distinct values), so each distinct value is decoded once, and the least and greatest are the lowest and highest
+    /// ordinals seen.
+    /// </summary>
     private sealed class Collector(string field, bool exact, Func<BytesRef, decimal>? decode) : ICollector
     {
         private NumericDocValues? _numbers;
         private IBits? _present;
         private SortedDocValues? _sorted;
-        private readonly Dictionary<int, decimal> _decoded = [];
+        private int[] _ordCounts = [];
         private readonly BytesRef _scratch = new();
         private long _count;
         private double _sum;
@@ -52,10 +65,11 @@ internal static class FieldAggregator
 
         public void SetNextReader(AtomicReaderContext context)
         {
-            _decoded.Clear();
             if (decode is not null)
             {
+                FinishSegment();
                 _sorted = context.AtomicReader.GetSortedDocValues(field);
+                _ordCounts = _sorted is null ? [] : new int[_sorted.ValueCount];
                 return;
             }
             _numbers = context.AtomicReader.GetNumericDocValues(field);
@@ -67,14 +81,8 @@ internal static class FieldAggregator
             if (decode is not null)
             {
                 var ord = _sorted?.GetOrd(doc) ?? -1;
-                if (ord < 0)
-                    return;
-                if (!_decoded.TryGetValue(ord, out var value))
-                {
-                    _sorted!.LookupOrd(ord, _scratch);
-                    _decoded[ord] = value = decode(_scratch);
-                }
-                AddExact(value);
+                if (ord >= 0)
+                    _ordCounts[ord]++;
                 return;
             }
             if (_numbers is null || _present is null || !_present.Get(doc))
@@ -92,14 +100,29 @@ internal static class FieldAggregator
             _max = Math.Max(_max, number);
         }
 
-        private void AddExact(decimal value)
+        /// <summary>Adds the segment's counted ordinals: each distinct value decoded once.</summary>
+        private void FinishSegment()
         {
-            _count++;
+            if (_sorted is null)
+                return;
+            for (var ord = 0; ord < _ordCounts.Length; ord++)
+            {
+                if (_ordCounts[ord] == 0)
+                    continue;
+                _sorted.LookupOrd(ord, _scratch);
+                AddExact(decode!(_scratch), _ordCounts[ord]);
+            }
+            _sorted = null;
+        }
+
+        private void AddExact(decimal value, int times = 1)
+        {
+            _count += times;
             if (!_overflow)
             {
                 try
                 {
-                    _exactSum += value;
+                    _exactSum += times == 1 ? value : value * times;
                 }
                 catch (OverflowException)
                 {
@@ -110,22 +133,28 @@ internal static class FieldAggregator
             _exactMax = Math.Max(_exactMax, value);
         }
 
-        public FieldAggregate Result() => exact
-            ? new FieldAggregate
-            {
-                Field = field,
-                Count = _count,
-                ExactSum = _overflow ? null : _exactSum,
-                ExactMin = _count == 0 ? null : _exactMin,
-                ExactMax = _count == 0 ? null : _exactMax,
-            }
-            : new FieldAggregate
-            {
-                Field = field,
-                Count = _count,
-                Sum = _sum,
-                Min = _count == 0 ? null : _min,
-                Max = _count == 0 ? null : _max,
-            };
+        public FieldAggregate Result()
+        {
+            FinishSegment();
+            return exact ? ExactResult() : NumberResult();
+        }
+
+        private FieldAggregate ExactResult() => new()
+        {
+            Field = field,
+            Count = _count,
+            ExactSum = _overflow ? null : _exactSum,
+            ExactMin = _count == 0 ? null : _exactMin,
+            ExactMax = _count == 0 ? null : _exactMax,
+        };
+
+        private FieldAggregate NumberResult() => new()
+        {
+            Field = field,
+            Count = _count,
+            Sum = _sum,
+            Min = _count == 0 ? null : _min,
+            Max = _count == 0 ? null : _max,
+        };
     }
 }
