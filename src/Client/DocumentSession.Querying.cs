@@ -22,9 +22,7 @@ public sealed partial class DocumentSession
     }
 
     /// <summary>Translates C# conditions for auto indexes, with the store's JSON names and value forms.</summary>
-    internal Querying.TypedTranslator Translator => _translator ??= new Querying.TypedTranslator(_store.Serializer);
-
-    private Querying.TypedTranslator? _translator;
+    internal Querying.TypedTranslator Translator => _store.Translator;
 
     /// <summary>
     /// A LINQ query answered by the static index <typeparamref name="TIndex"/> (deployed with

@@ -48,6 +48,11 @@ public sealed class RavenStore : IDisposable
 
     internal EntitySerializer Serializer { get; }
 
+    /// <summary>Translates C# conditions for typed fields; one per store, so what it learns of member names is shared.</summary>
+    internal Querying.TypedTranslator Translator => _translator ??= new Querying.TypedTranslator(Serializer);
+
+    private Querying.TypedTranslator? _translator;
+
     internal IdGenerator Ids { get; }
 
     /// <summary>The backend for sessions that do not revalidate (<see cref="DocumentSession.UseHttpCache"/> false).</summary>

@@ -17,8 +17,7 @@ internal sealed partial class IndexStore
         if (!AutoIndexes.AutoIndexes.IsDynamic(indexName))
             return (indexName, query);
         var collection = AutoIndexes.AutoIndexes.Collection(indexName);
-        var searched = new HashSet<string>(StringComparer.Ordinal);
-        var fields = AutoIndexes.AutoIndexes.FieldsOf(query.Query, query.Aggregate is { } aggregate ? [.. query.SortBy ?? [], aggregate] : query.SortBy, searched);
+        var (fields, searched) = FieldsOf(query);
         if (fields.Count == 0)
         {
             return (BuiltInIndexes.DocumentsByEntityNameName, new IndexQuery
@@ -35,6 +34,27 @@ internal sealed partial class IndexStore
         }
         return (AutoIndexFor(collection, fields, searched), query);
     }
+
+    /// <summary>
+    /// The fields a collection query reads, parsed once per distinct query text, sort and aggregate: a repeated query
+    /// (the usual case: the same LINQ with other values is another text, the same values the same) skips the parse.
+    /// </summary>
+    private (List<string> Fields, HashSet<string> Searched) FieldsOf(IndexQuery query)
+    {
+        var sortBy = query.Aggregate is { } aggregate ? [.. query.SortBy ?? [], aggregate] : query.SortBy;
+        var key = sortBy is null ? query.Query ?? "" : $"{query.Query}\n{string.Join('\n', sortBy)}";
+        if (_queryFields.TryGetValue(key, out var known))
+            return (known.Fields, [.. known.Searched]);
+        var searched = new HashSet<string>(StringComparer.Ordinal);
+        var fields = AutoIndexes.AutoIndexes.FieldsOf(query.Query, sortBy, searched);
+        if (_queryFields.Count >= MaxKnownQueries)
+            _queryFields.Clear(); // a bound, not a policy: distinct query texts past it are parsed again
+        _queryFields[key] = (fields, searched);
+        return (fields, [.. searched]);
+    }
+
+    private const int MaxKnownQueries = 4096;
+    private readonly System.Collections.Concurrent.ConcurrentDictionary<string, (List<string> Fields, HashSet<string> Searched)> _queryFields = new(StringComparer.Ordinal);
 
     private string AutoIndexFor(string collection, List<string> fields, HashSet<string> searched)
     {

@@ -20,6 +20,12 @@ namespace RavenLite.Client.Querying;
 /// </summary>
 internal sealed class TypedTranslator(EntitySerializer serializer)
 {
+    private readonly System.Collections.Concurrent.ConcurrentDictionary<(Type, MemberInfo), string> _jsonNames = new();
+
+    /// <summary>The JSON name of a member, asked of the serializer's contract once per member.</summary>
+    private string JsonName(Type owner, MemberInfo member) =>
+        _jsonNames.GetOrAdd((owner, member), static (key, serializer) => serializer.JsonName(key.Item1, key.Item2), serializer);
+
     /// <summary>How a member's values are indexed and compared.</summary>
     internal enum Kind { Text, Boolean, Exact, Number, Instant }
 
@@ -435,7 +441,7 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
             if (IsSpecialMember(member))
                 throw Unsupported(whole, $"'{member.Member.DeclaringType?.Name}.{member.Member.Name}' is computed by .NET, not stored in the document; " +
                     "store the value in a member of its own, or filter on the client after the query");
-            names.Add(serializer.JsonName(owner.Type, member.Member));
+            names.Add(JsonName(owner.Type, member.Member));
             if (owner is MemberExpression ownerMember && IsCollection(ownerMember.Type))
                 throwCollection(ownerMember);
             current = owner;
@@ -496,7 +502,7 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
         while (current is MemberExpression member)
         {
             var owner = Unwrap(member.Expression ?? throw Unsupported(whole, "a static collection"));
-            names.Add(serializer.JsonName(owner.Type, member.Member));
+            names.Add(JsonName(owner.Type, member.Member));
             current = owner;
         }
         if (current is not ParameterExpression parameter)
