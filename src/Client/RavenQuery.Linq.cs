@@ -149,7 +149,8 @@ public sealed partial class RavenQuery<T> : IOrderedQueryable<T>, IRavenQueryabl
             throw TypedTranslator.Unsupported(call, "an aggregate after Skip or Take is not supported: it covers every match");
         var (field, kind, memberType) = _session.Translator.AggregateField(selector);
         _session.CountRequest();
-        var page = _session.RunQuery(_indexName, Build(0, 0, null, field));
+        // Min and Max need no sum: the index then decodes only the extreme values.
+        var page = _session.RunQuery(_indexName, Build(0, 0, null, field, aggregateSum: method is nameof(Queryable.Sum) or nameof(Queryable.Average)));
         Record(page);
         var aggregate = page.Aggregate ?? throw new InvalidOperationException("The server did not answer the aggregate (is it an older RavenLite?).");
         var resultType = call.Method.ReturnType;

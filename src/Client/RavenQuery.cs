@@ -144,7 +144,7 @@ public sealed partial class RavenQuery<T> where T : class
     /// <summary>The Lucene query sent: the conditions, each in parentheses, joined with AND.</summary>
     public override string ToString() => string.Join(" AND ", _clauses.Select(c => _clauses.Count == 1 ? c : $"({c})"));
 
-    private IndexQuery Build(int start, int? pageSize, string? continuation, string? aggregate = null) => new()
+    private IndexQuery Build(int start, int? pageSize, string? continuation, string? aggregate = null, bool aggregateSum = true) => new()
     {
         Query = ToString(),
         Start = start,
@@ -154,5 +154,6 @@ public sealed partial class RavenQuery<T> where T : class
         Timeout = _timeout,
         Continuation = continuation,
         Aggregate = aggregate,
+        AggregateSum = aggregateSum,
     };
 }

@@ -42,4 +42,10 @@ public sealed class IndexQuery
     /// values (the first value of each document), without loading documents. Null: none.
     /// </summary>
     public string? Aggregate { get; init; }
+
+    /// <summary>
+    /// Whether <see cref="Aggregate"/> adds the values up (default): without the sum, an exact kind's minimum and
+    /// maximum come from the least and greatest distinct values present, and no value between them is decoded.
+    /// </summary>
+    public bool AggregateSum { get; init; } = true;
 }

@@ -30,6 +30,7 @@ internal sealed partial class IndexStore
                 Timeout = query.Timeout,
                 Continuation = query.Continuation,
                 Aggregate = query.Aggregate,
+                AggregateSum = query.AggregateSum,
             });
         }
         return (AutoIndexFor(collection, fields, searched), query);

@@ -79,6 +79,8 @@ internal sealed partial class RemoteBackend
             Add("waitForNonStaleResults", "true");
         if (query.Aggregate is not null)
             Add("aggregate", query.Aggregate);
+        if (!query.AggregateSum)
+            Add("aggregateSum", "false");
         if (query.Timeout is { } timeout)
             Add("timeout", timeout.TotalSeconds.ToString("0.###", CultureInfo.InvariantCulture));
         foreach (var path in shape.IncludePaths)

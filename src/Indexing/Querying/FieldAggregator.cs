@@ -12,7 +12,7 @@ namespace RavenLite.Indexing.Querying;
 internal static class FieldAggregator
 {
     /// <exception cref="ArgumentException">The field is not a typed field of the index, or its kind has no values to aggregate.</exception>
-    public static FieldAggregate Run(IndexSearcher searcher, Query query, string aggregate, CompiledIndex index)
+    public static FieldAggregate Run(IndexSearcher searcher, Query query, string aggregate, bool sum, CompiledIndex index)
     {
         var (name, suffix) = TypedValues.Split(aggregate);
         if (index.FindField(name) is not { IsTyped: true })
@@ -20,7 +20,7 @@ internal static class FieldAggregator
         var collector = suffix switch
         {
             TypedValues.Number => new Collector(aggregate, exact: false, decode: null),
-            TypedValues.Decimal => new Collector(aggregate, exact: true, decode: DecodeDecimal),
+            TypedValues.Decimal => new Collector(aggregate, exact: true, decode: DecodeDecimal, sum),
             TypedValues.Instant or TypedValues.Count => new Collector(aggregate, exact: true, decode: null),
             _ => throw new ArgumentException(
                 $"Aggregate: '{aggregate}' names no kind with values to add up; use {name}{TypedValues.Number}, {name}{TypedValues.Decimal}, {name}{TypedValues.Instant} or {name}{TypedValues.Count}.",
@@ -44,7 +44,7 @@ internal static class FieldAggregator
     /// distinct values), so each distinct value is decoded once, and the least and greatest are the lowest and highest
     /// ordinals seen.
     /// </summary>
-    private sealed class Collector(string field, bool exact, Func<BytesRef, decimal>? decode) : ICollector
+    private sealed class Collector(string field, bool exact, Func<BytesRef, decimal>? decode, bool sum = true) : ICollector
     {
         private NumericDocValues? _numbers;
         private IBits? _present;
@@ -105,12 +105,29 @@ internal static class FieldAggregator
         {
             if (_sorted is null)
                 return;
+            int first = -1, last = -1;
             for (var ord = 0; ord < _ordCounts.Length; ord++)
             {
                 if (_ordCounts[ord] == 0)
                     continue;
+                if (first < 0)
+                    first = ord;
+                last = ord;
+                if (!sum)
+                {
+                    _count += _ordCounts[ord];
+                    continue;
+                }
                 _sorted.LookupOrd(ord, _scratch);
                 AddExact(decode!(_scratch), _ordCounts[ord]);
+            }
+            if (!sum && first >= 0)
+            {
+                // Ordinals follow the encoded values' order, which is numeric order: the extremes are the first and last.
+                _sorted.LookupOrd(first, _scratch);
+                _exactMin = Math.Min(_exactMin, decode!(_scratch));
+                _sorted.LookupOrd(last, _scratch);
+                _exactMax = Math.Max(_exactMax, decode!(_scratch));
             }
             _sorted = null;
         }
@@ -143,7 +160,7 @@ internal static class FieldAggregator
         {
             Field = field,
             Count = _count,
-            ExactSum = _overflow ? null : _exactSum,
+            ExactSum = _overflow || !sum ? null : _exactSum,
             ExactMin = _count == 0 ? null : _exactMin,
             ExactMax = _count == 0 ? null : _exactMax,
         };

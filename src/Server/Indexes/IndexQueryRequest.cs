@@ -37,6 +37,7 @@ internal sealed record IndexQueryRequest(IndexQuery Query, QueryResultShape Shap
             WaitForNonStaleResults = QueryParameters.GetBoolean(request, "waitForNonStaleResults", false),
             Timeout = ParseTimeout(request),
             Aggregate = QueryParameters.GetString(request, "aggregate"),
+            AggregateSum = QueryParameters.GetBoolean(request, "aggregateSum", true),
         };
         return new IndexQueryRequest(query, QueryResultShape.Parse(request));
     }

@@ -17,7 +17,7 @@ internal readonly record struct QueryResponseKey(
 
     /// <summary>The key of <paramref name="query"/> answered in <paramref name="shape"/>.</summary>
     public static QueryResponseKey For(string indexName, IndexVersion version, IndexQuery query, QueryResultShape shape) =>
-        new(indexName, version, query.Query, query.Start, query.PageSize, SortText(query.SortBy), query.Continuation, shape.KeyText, query.Aggregate);
+        new(indexName, version, query.Query, query.Start, query.PageSize, SortText(query.SortBy), query.Continuation, shape.KeyText, query.Aggregate is null ? null : query.Aggregate + (query.AggregateSum ? "" : "\nnosum"));
 
     /// <summary>The sort fields, each with its length in front, so no two different lists give the same text.</summary>
     private static string SortText(IReadOnlyList<string>? sort)
