@@ -1,0 +1,242 @@
+using System.Collections.Concurrent;
+using System.Diagnostics;
+using System.Net;
+using System.Text;
+using System.Text.Json;
+using RavenLite.Server.Tests.Infrastructure;
+using RavenLite.Storage;
+using RavenLite.Storage.Documents;
+using RavenLite.Storage.Tests.Infrastructure;
+using Xunit.Abstractions;
+
+namespace RavenLite.Server.Tests.Scaling;
+
+/// <summary>
+/// Two RavenLite servers over a PostgreSQL primary and its streaming standby (<c>Host=primary,standby;Target Session
+/// Attributes=primary</c>), writers running through both; the primary is stopped as a crash would stop it and the
+/// standby promoted. Writes resume without a restart, nothing acknowledged is lost with a synchronous standby, and no
+/// write is applied twice by the retry rule (<c>storage-unavailable</c>: send it again with the same
+/// <c>If-None-Match: *</c>; a 409 means the first attempt was stored).
+/// </summary>
+public sealed class PostgresFailoverTests(ITestOutputHelper output)
+{
+    private static readonly TimeSpan ResumeLimit = TimeSpan.FromSeconds(10);
+
+    [PostgresPairFact]
+    public Task With_a_synchronous_standby_writes_resume_after_failover_and_every_acknowledged_write_survives() =>
+        FailOver(synchronous: true, writesAfterPromotion: 100);
+
+    [PostgresPairFact]
+    public Task With_an_asynchronous_standby_writes_resume_after_failover_and_the_lost_writes_are_measured() =>
+        FailOver(synchronous: false, writesAfterPromotion: 100);
+
+    [PostgresPairFact]
+    [Trait("Category", "Slow")]
+    public Task With_a_synchronous_standby_a_longer_run_loses_nothing() =>
+        FailOver(synchronous: true, writesAfterPromotion: 2_000, writesBeforeFailure: 5_000);
+
+    [PostgresPairFact]
+    [Trait("Category", "Slow")]
+    public Task With_an_asynchronous_standby_a_longer_run_measures_the_loss_window() =>
+        FailOver(synchronous: false, writesAfterPromotion: 2_000, writesBeforeFailure: 5_000);
+
+    private async Task FailOver(bool synchronous, int writesAfterPromotion, int writesBeforeFailure = 300)
+    {
+        using var pair = TestPostgresPair.Start(synchronous);
+        string[] args = ["--engine", "postgres", "--connection-string", pair.FailoverConnectionString];
+        await using var first = await TestServer.StartAsync(args);
+        await using var second = await TestServer.StartAsync(args);
+        const string query = "/indexes/Raven/DocumentsByEntityName?query=Tag:Cart&pageSize=0&waitForNonStaleResults=true";
+        await second.Client.GetStringAsync(query); // the index exists and tails from the start
+
+        var clock = Stopwatch.StartNew();
+        var log = new WriteLog(clock);
+        using var stop = new CancellationTokenSource();
+        var writers = new List<Task>();
+        foreach (var (server, name) in new[] { (first, "a"), (second, "b") })
+        {
+            for (var w = 0; w < 2; w++)
+                writers.Add(WriteUntilStopped(server, $"{name}{w}", log, stop.Token));
+        }
+
+        await WaitFor(() => log.Acknowledged.Count >= writesBeforeFailure, TimeSpan.FromSeconds(120), "writes before the failure");
+        var killedAt = clock.Elapsed;
+        pair.KillPrimary();
+        var ackedBeforeKill = log.Acknowledged.Count;
+        // Every writer has met the failure before the promotion, so the resume time below is the failover's, not a lucky write.
+        await WaitFor(() => log.WritersFailed.Count == writers.Count, TimeSpan.FromSeconds(30), "every writer to see the failure");
+        var promoting = clock.Elapsed;
+        pair.Promote();
+        var promotedAt = clock.Elapsed;
+        var ackedAtPromotion = log.Acknowledged.Count;
+        await WaitFor(() => log.Acknowledged.Count >= ackedAtPromotion + writesAfterPromotion, TimeSpan.FromSeconds(60), "writes after the promotion");
+        await stop.CancelAsync();
+        await Task.WhenAll(writers);
+
+        var firstAfter = log.Acknowledged.Values.Where(a => a.At > promotedAt).Min(a => a.At);
+        var resumedIn = firstAfter - promotedAt;
+        output.WriteLine($"{(synchronous ? "synchronous" : "asynchronous")} standby: {ackedBeforeKill} writes acknowledged before the kill, " +
+            $"promotion took {(promotedAt - promoting).TotalMilliseconds:F0} ms, first write acknowledged {resumedIn.TotalMilliseconds:F0} ms after it; " +
+            $"{log.Unavailable} storage-unavailable answers ({log.OutcomeUnknown} with outcomeUnknown), {log.ResolvedByConflict} retries found their first attempt stored (409)");
+        Assert.True(resumedIn < ResumeLimit, $"writes resumed {resumedIn} after the promotion");
+        Assert.True(log.Unavailable > 0, "no write met the failure: the test did not test a failover");
+        Assert.Empty(log.Unexpected);
+
+        // What the new primary holds, read straight from PostgreSQL: every etag once, in order, without a gap (the
+        // etag-tailing check), and each acknowledged write with the content it was acknowledged with.
+        using var store = DocumentStore.Open(new StorageOptions
+        {
+            DataDirectory = Path.Combine(Path.GetTempPath(), "ravenlite-failover-" + Guid.NewGuid().ToString("N")),
+            Engine = StorageEngineKind.Postgres,
+            ConnectionString = pair.StandbyConnectionString,
+        });
+        var stored = new Dictionary<string, Document>(StringComparer.Ordinal);
+        long last = 0;
+        while (store.GetDocumentsAfterEtag(last, 1024, addToCache: false) is { Count: > 0 } page)
+        {
+            foreach (var document in page)
+            {
+                Assert.True(stored.TryAdd(document.Key, document), $"{document.Key} stored twice");
+                Assert.Equal(last + 1, document.Etag);
+                last = document.Etag;
+            }
+        }
+        var lost = log.Acknowledged.Where(a => !stored.ContainsKey(a.Key)).OrderBy(a => a.Value.At).ToList();
+        foreach (var (key, ack) in log.Acknowledged.Where(a => stored.ContainsKey(a.Key)))
+            Assert.Equal(ack.Body, Encoding.UTF8.GetString(stored[key].DataJson.Span));
+        // Nothing is stored that no writer was told about, except a write whose answer was lost with the primary.
+        Assert.All(stored.Keys.Where(k => k.StartsWith("carts/", StringComparison.Ordinal)), k => Assert.True(log.Acknowledged.ContainsKey(k) || log.InDoubt.ContainsKey(k), $"{k} stored but never sent"));
+
+        if (synchronous)
+        {
+            Assert.Empty(lost);
+        }
+        else
+        {
+            var window = lost.Count == 0 ? TimeSpan.Zero : killedAt - lost[0].Value.At;
+            output.WriteLine($"asynchronous standby: {lost.Count} of {ackedBeforeKill} acknowledged writes lost; the oldest was acknowledged {window.TotalMilliseconds:F1} ms before the kill");
+        }
+
+        if (lost.Count == 0)
+        {
+            // Both servers' caches and indexes agree with what is stored: each document served as stored, and the
+            // index counts every cart once.
+            foreach (var server in new[] { first, second })
+            {
+                foreach (var (key, document) in stored.Where(s => s.Key.StartsWith("carts/", StringComparison.Ordinal)).Take(200))
+                    Assert.Equal(Encoding.UTF8.GetString(document.DataJson.Span), await server.Client.GetStringAsync("/docs/" + key));
+                using var result = JsonDocument.Parse(await server.Client.GetStringAsync(query));
+                Assert.Equal(stored.Count, result.RootElement.GetProperty("TotalResults").GetInt32());
+            }
+        }
+    }
+
+    /// <summary>
+    /// Puts carts/{writer}-{i} (i = 0, 1, ...) with <c>If-None-Match: *</c> until stopped. On <c>storage-unavailable</c>
+    /// it follows the documented retry rule: the same put again, with the same header, until it is stored or refused
+    /// with a 409, which means an earlier attempt was stored (the document then holds this write's content).
+    /// </summary>
+    private static async Task WriteUntilStopped(TestServer server, string writer, WriteLog log, CancellationToken stop)
+    {
+        await Task.Yield();
+        for (var i = 0; !stop.IsCancellationRequested; i++)
+        {
+            var key = $"carts/{writer}-{i}";
+            var body = $$"""{"writer":"{{writer}}","i":{{i}}}""";
+            var attempts = 0;
+            while (true)
+            {
+                attempts++;
+                HttpResponseMessage response;
+                try
+                {
+                    var request = new HttpRequestMessage(HttpMethod.Put, "/docs/" + key) { Content = TestServer.Json(body) };
+                    request.Headers.Add("Raven-Entity-Name", "Cart");
+                    request.Headers.TryAddWithoutValidation("If-None-Match", "*");
+                    response = await server.Client.SendAsync(request, CancellationToken.None);
+                }
+                catch (HttpRequestException ex)
+                {
+                    log.Unexpected.Add($"{key}: {ex.Message}");
+                    return;
+                }
+                if (response.StatusCode == HttpStatusCode.Created)
+                {
+                    log.Acknowledge(key, body);
+                    break;
+                }
+                var problem = await response.Content.ReadAsStringAsync(CancellationToken.None);
+                if (response.StatusCode == HttpStatusCode.ServiceUnavailable && problem.Contains("\"storage-unavailable\"", StringComparison.Ordinal))
+                {
+                    log.Failed(writer, outcomeUnknown: problem.Contains("\"outcomeUnknown\":true", StringComparison.Ordinal), key);
+                    await Task.Delay(TimeSpan.FromMilliseconds(50), CancellationToken.None); // a retry loop's pause, not a wait for an outcome
+                    continue;
+                }
+                if (response.StatusCode == HttpStatusCode.Conflict && attempts > 1)
+                {
+                    // The retry rule: an earlier attempt was stored. It must be this write, not another's.
+                    var stored = await server.Client.GetStringAsync("/docs/" + key, CancellationToken.None);
+                    if (stored != body)
+                        log.Unexpected.Add($"{key}: the 409 after a retry found {stored}");
+                    log.ResolvedByConflictOnce();
+                    log.Acknowledge(key, body);
+                    break;
+                }
+                log.Unexpected.Add($"{key}: {(int)response.StatusCode} {problem}");
+                return;
+            }
+        }
+    }
+
+    private static async Task WaitFor(Func<bool> condition, TimeSpan timeout, string what)
+    {
+        var waited = Stopwatch.StartNew();
+        while (!condition())
+        {
+            if (waited.Elapsed > timeout)
+                throw new TimeoutException($"gave up waiting for {what} after {timeout}");
+            await Task.Delay(10);
+        }
+    }
+
+    private sealed class WriteLog(Stopwatch clock)
+    {
+        private int _unavailable;
+        private int _outcomeUnknown;
+        private int _resolvedByConflict;
+
+        public ConcurrentDictionary<string, (TimeSpan At, string Body)> Acknowledged { get; } = new(StringComparer.Ordinal);
+
+        /// <summary>Keys whose commit may have been stored without an answer (outcomeUnknown).</summary>
+        public ConcurrentDictionary<string, bool> InDoubt { get; } = new(StringComparer.Ordinal);
+
+        public ConcurrentDictionary<string, bool> WritersFailed { get; } = new(StringComparer.Ordinal);
+
+        public ConcurrentBag<string> Unexpected { get; } = [];
+
+        public int Unavailable => Volatile.Read(ref _unavailable);
+
+        public int OutcomeUnknown => Volatile.Read(ref _outcomeUnknown);
+
+        public int ResolvedByConflict => Volatile.Read(ref _resolvedByConflict);
+
+        public void Acknowledge(string key, string body)
+        {
+            if (!Acknowledged.TryAdd(key, (clock.Elapsed, body)))
+                Unexpected.Add($"{key} acknowledged twice");
+        }
+
+        public void Failed(string writer, bool outcomeUnknown, string key)
+        {
+            Interlocked.Increment(ref _unavailable);
+            WritersFailed.TryAdd(writer, true);
+            if (outcomeUnknown)
+            {
+                Interlocked.Increment(ref _outcomeUnknown);
+                InDoubt.TryAdd(key, true);
+            }
+        }
+
+        public void ResolvedByConflictOnce() => Interlocked.Increment(ref _resolvedByConflict);
+    }
+}
