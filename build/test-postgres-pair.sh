@@ -10,6 +10,8 @@
 #         RAVENLITE_TEST_POSTGRES_PASSWORD=...       (user ravenlite, database postgres)
 #   build/test-postgres-pair.sh kill-primary DIR   pg_ctl stop -m immediate of the primary (a crash: no shutdown checkpoint)
 #   build/test-postgres-pair.sh promote DIR        pg_ctl promote of the standby, waiting until it accepts writes
+#   build/test-postgres-pair.sh stop-standby DIR   stops the standby (fast): what the primary commits meanwhile does not reach it
+#   build/test-postgres-pair.sh start-standby DIR  starts it again on its port (it streams from the primary, if that runs)
 #   build/test-postgres-pair.sh stop DIR           stops both (immediate) and deletes the folder
 # Every pg_ctl is bounded in time. As root the clusters run as the unprivileged `postgres` user.
 set -uo pipefail
@@ -103,6 +105,7 @@ start() {
         stop_all
         return 1
     fi
+    echo "$standby_port" >"$dir/standby.port"
     echo "RAVENLITE_TEST_POSTGRES_PAIR_DIR='$dir'"
     echo "RAVENLITE_TEST_POSTGRES_PRIMARY_PORT=$primary_port"
     echo "RAVENLITE_TEST_POSTGRES_STANDBY_PORT=$standby_port"
@@ -117,6 +120,14 @@ promote() {
     as_owner "$bin/pg_ctl" -D "$dir/standby" -w -t 60 promote >/dev/null
 }
 
+stop_standby() {
+    as_owner "$bin/pg_ctl" -D "$dir/standby" -m fast -w -t 30 stop >/dev/null
+}
+
+start_standby() {
+    start_cluster "$dir/standby" "$(cat "$dir/standby.port")" "-c hot_standby=on" || { tail -n 20 "$dir/standby.log" >&2; return 1; }
+}
+
 stop_all() {
     local cluster
     for cluster in primary standby; do
@@ -128,15 +139,17 @@ stop_all() {
 command="${1:-}"
 case "$command" in
     start) start "${2:-}" ;;
-    kill-primary | promote | stop)
+    kill-primary | promote | stop-standby | start-standby | stop)
         dir="${2:?$command needs the folder start printed}"
         [ -d "$dir" ] || { [ "$command" = stop ] && exit 0; echo "no such folder: $dir" >&2; exit 1; }
         bin="$(find_bin)" || exit 1
         case "$command" in
             kill-primary) kill_primary ;;
             promote) promote ;;
+            stop-standby) stop_standby ;;
+            start-standby) start_standby ;;
             stop) stop_all ;;
         esac
         ;;
-    *) echo "usage: $0 start sync|async | kill-primary DIR | promote DIR | stop DIR" >&2; exit 2 ;;
+    *) echo "usage: $0 start sync|async | kill-primary DIR | promote DIR | stop-standby DIR | start-standby DIR | stop DIR" >&2; exit 2 ;;
 esac

@@ -4,6 +4,9 @@ public sealed partial class DocumentStore
 {
     private long _lastEtag = -1;
 
+    /// <summary>The highest etag this store has seen committed (-1 before it has read one): no new etag may be at or below it.</summary>
+    internal long SeenLastEtag => Volatile.Read(ref _lastEtag);
+
     /// <summary>
     /// Raised after every committed put, delete or batch, on the writing thread, with the last etag it
     /// gave out; with an engine other servers write too, also when their commits become known (on the engine's

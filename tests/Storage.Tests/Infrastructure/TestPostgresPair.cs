@@ -62,6 +62,28 @@ public sealed class TestPostgresPair : IDisposable
     /// <summary>Promotes the standby and returns once it accepts writes.</summary>
     public void Promote() => RunOrThrow("promote", _folder);
 
+    /// <summary>Stops the standby: what the primary commits meanwhile does not reach it (a synchronous primary's commits wait).</summary>
+    public void StopStandby() => RunOrThrow("stop-standby", _folder);
+
+    /// <summary>Starts the standby again; it streams from the primary, if that still runs.</summary>
+    public void StartStandby() => RunOrThrow("start-standby", _folder);
+
+    /// <summary>Waits until a commit on the primary waits for its synchronous standby (SyncRep): it has been sent.</summary>
+    public void WaitForCommitWaitingOnStandby(TimeSpan timeout)
+    {
+        using var primary = new NpgsqlConnection(PrimaryConnectionString);
+        primary.Open();
+        var waited = Stopwatch.StartNew();
+        while (waited.Elapsed < timeout)
+        {
+            using var waiting = new NpgsqlCommand("SELECT count(*) FROM pg_stat_activity WHERE wait_event = 'SyncRep'", primary);
+            if ((long)waiting.ExecuteScalar()! > 0)
+                return;
+            Thread.Sleep(10);
+        }
+        throw new TimeoutException($"no commit waited for the synchronous standby within {timeout}");
+    }
+
     /// <summary>Waits until the standby has replayed everything the primary has written so far.</summary>
     public void WaitForStandbyToCatchUp(TimeSpan timeout)
     {
