@@ -170,9 +170,11 @@ public sealed class PostgresFailoverTests(ITestOutputHelper output)
                 writers.Add(WriteUntilStopped(server, $"{name}{w}", log, stop.Token));
         }
 
+        var lag = Task.Run(() => pair.SampleReplicationLag(stop.Token));
         await WaitFor(() => log.Acknowledged.Count >= writesBeforeFailure, TimeSpan.FromSeconds(120), "writes before the failure");
         var killedAt = clock.Elapsed;
         pair.KillPrimary();
+        var replication = await lag;
         var ackedBeforeKill = log.Acknowledged.Count;
         // Every writer has met the failure before the promotion, so the resume time below is the failover's, not a lucky write.
         await WaitFor(() => log.WritersFailed.Count == writers.Count, TimeSpan.FromSeconds(30), "every writer to see the failure");
@@ -188,7 +190,8 @@ public sealed class PostgresFailoverTests(ITestOutputHelper output)
         var resumedIn = firstAfter - promotedAt;
         output.WriteLine($"{(synchronous ? "synchronous" : "asynchronous")} standby: {ackedBeforeKill} writes acknowledged before the kill, " +
             $"promotion took {(promotedAt - promoting).TotalMilliseconds:F0} ms, first write acknowledged {resumedIn.TotalMilliseconds:F0} ms after it; " +
-            $"{log.Unavailable} storage-unavailable answers ({log.OutcomeUnknown} with outcomeUnknown), {log.ResolvedByConflict} retries found their first attempt stored (409)");
+            $"{log.Unavailable} storage-unavailable answers ({log.OutcomeUnknown} with outcomeUnknown), {log.ResolvedByConflict} retries found their first attempt stored (409); " +
+            $"while writing, the standby's flush lag (pg_stat_replication) was at most {replication.MaxFlushLag.TotalMilliseconds:F2} ms, {replication.MaxBytesBehind} bytes of WAL, over {replication.Samples} samples");
         Assert.True(resumedIn < ResumeLimit, $"writes resumed {resumedIn} after the promotion");
         Assert.True(log.Unavailable > 0, "no write met the failure: the test did not test a failover");
         Assert.Empty(log.Unexpected);

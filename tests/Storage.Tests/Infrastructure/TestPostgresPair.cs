@@ -68,6 +68,43 @@ public sealed class TestPostgresPair : IDisposable
     /// <summary>Starts the standby again; it streams from the primary, if that still runs.</summary>
     public void StartStandby() => RunOrThrow("start-standby", _folder);
 
+    /// <summary>
+    /// Samples the primary's view of its standby (pg_stat_replication) every 20 ms until the primary stops answering
+    /// or <paramref name="stop"/> is cancelled: the largest flush lag and WAL distance seen. An asynchronous failover
+    /// loses what the standby had not flushed.
+    /// </summary>
+    public ReplicationLagSamples SampleReplicationLag(CancellationToken stop)
+    {
+        var samples = 0;
+        var maxLag = TimeSpan.Zero;
+        long maxBytes = 0;
+        try
+        {
+            using var primary = new NpgsqlConnection(PrimaryConnectionString);
+            primary.Open();
+            while (!stop.IsCancellationRequested)
+            {
+                using var command = new NpgsqlCommand(
+                    "SELECT coalesce(flush_lag, interval '0'), coalesce(pg_wal_lsn_diff(pg_current_wal_lsn(), flush_lsn), 0)::bigint FROM pg_stat_replication", primary);
+                using (var reader = command.ExecuteReader())
+                {
+                    while (reader.Read())
+                    {
+                        samples++;
+                        maxLag = TimeSpan.FromTicks(Math.Max(maxLag.Ticks, reader.GetFieldValue<TimeSpan>(0).Ticks));
+                        maxBytes = Math.Max(maxBytes, reader.GetInt64(1));
+                    }
+                }
+                Thread.Sleep(20);
+            }
+        }
+        catch (NpgsqlException)
+        {
+            // the primary was killed: sampling ends there
+        }
+        return new ReplicationLagSamples(samples, maxLag, maxBytes);
+    }
+
     /// <summary>Waits until a commit on the primary waits for its synchronous standby (SyncRep): it has been sent.</summary>
     public void WaitForCommitWaitingOnStandby(TimeSpan timeout)
     {
@@ -149,6 +186,9 @@ public sealed class TestPostgresPair : IDisposable
         return null;
     }
 }
+
+/// <summary>What <see cref="TestPostgresPair.SampleReplicationLag"/> saw.</summary>
+public sealed record ReplicationLagSamples(int Samples, TimeSpan MaxFlushLag, long MaxBytesBehind);
 
 /// <summary>A test that needs a PostgreSQL primary and standby: skipped, with the reason, when none can be made here.</summary>
 [AttributeUsage(AttributeTargets.Method)]
