@@ -105,6 +105,31 @@ public sealed class TestPostgresPair : IDisposable
         return new ReplicationLagSamples(samples, maxLag, maxBytes);
     }
 
+    /// <summary>Pauses (or resumes) the standby's replay: it keeps receiving the primary's WAL but applies none of it.</summary>
+    public void PauseStandbyReplay(bool pause)
+    {
+        using var standby = new NpgsqlConnection(StandbyConnectionString);
+        standby.Open();
+        using var command = new NpgsqlCommand(pause ? "SELECT pg_wal_replay_pause()" : "SELECT pg_wal_replay_resume()", standby);
+        command.ExecuteNonQuery();
+    }
+
+    /// <summary>Waits until the standby has received WAL it has not replayed (as after <see cref="PauseStandbyReplay"/> and a write).</summary>
+    public void WaitForStandbyToFallBehind(TimeSpan timeout)
+    {
+        using var standby = new NpgsqlConnection(StandbyConnectionString);
+        standby.Open();
+        var waited = Stopwatch.StartNew();
+        while (waited.Elapsed < timeout)
+        {
+            using var behind = new NpgsqlCommand("SELECT pg_last_wal_receive_lsn() > pg_last_wal_replay_lsn()", standby);
+            if (behind.ExecuteScalar() is true)
+                return;
+            Thread.Sleep(10);
+        }
+        throw new TimeoutException($"the standby did not fall behind within {timeout}");
+    }
+
     /// <summary>Waits until a commit on the primary waits for its synchronous standby (SyncRep): it has been sent.</summary>
     public void WaitForCommitWaitingOnStandby(TimeSpan timeout)
     {
