@@ -66,6 +66,14 @@ public sealed class PostgresStandbyReadServerTests
         using var primaryStats = JsonDocument.Parse(await primary.Client.GetStringAsync("/stats"));
         Assert.False(primaryStats.RootElement.GetProperty("Replication").GetProperty("IsStandby").GetBoolean());
         Assert.Equal(JsonValueKind.Null, primaryStats.RootElement.GetProperty("Replication").GetProperty("LagMilliseconds").ValueKind);
+
+        // Promoted, the standby is writable, and so is the reader, without a restart.
+        pair.KillPrimary();
+        pair.Promote();
+        Assert.Equal(HttpStatusCode.Created, (await reader.PutAsync("carts/8", """{"i":8}""", "Cart")).StatusCode);
+        using var promoted = JsonDocument.Parse(await reader.Client.GetStringAsync("/stats"));
+        Assert.False(promoted.RootElement.GetProperty("Replication").GetProperty("IsStandby").GetBoolean());
+        Assert.Equal(8, TotalResults(await reader.Client.GetStringAsync(CartQuery)));
     }
 
     private static int TotalResults(string body)
