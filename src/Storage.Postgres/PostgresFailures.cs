@@ -24,10 +24,13 @@ internal static class PostgresFailures
         _ => false,
     };
 
+    /// <summary>True for a write refused by a hot standby: the connection is fine, and retrying on it will not help.</summary>
+    public static bool IsReadOnly(Exception exception) => exception is PostgresException { SqlState: ReadOnlyTransaction };
+
     /// <summary>The exception to throw for <paramref name="exception"/> (one <see cref="IsUnavailable"/> accepts).</summary>
     public static StorageUnavailableException Translate(Exception exception, bool outcomeUnknown)
     {
-        if (exception is PostgresException { SqlState: ReadOnlyTransaction })
+        if (IsReadOnly(exception))
             return new StorageUnavailableException(
                 "The PostgreSQL server this database reads is a read-only standby: it serves reads, not writes.",
                 readOnly: true, outcomeUnknown: false, exception);

@@ -17,8 +17,7 @@ internal sealed partial class PostgresStorageEngine
             }
             catch (Exception ex) when (PostgresFailures.IsUnavailable(ex))
             {
-                ClearPool();
-                throw PostgresFailures.Translate(ex, outcomeUnknown: false);
+                throw Failed(ex, outcomeUnknown: false);
             }
             tx.Commit();
             return result;

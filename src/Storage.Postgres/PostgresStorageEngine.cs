@@ -92,29 +92,18 @@ internal sealed partial class PostgresStorageEngine : ISharedStorageEngine
     public ReplicationStatus GetReplicationStatus()
     {
         ThrowIfDisposed();
-        using var connection = WithFreshConnectionOnFailure(() =>
+        return WithFreshConnectionOnFailure(() =>
         {
-            var opened = _dataSource.OpenConnection();
-            try
-            {
-                using var ping = new NpgsqlCommand("SELECT 1", opened);
-                ping.ExecuteNonQuery();
-                return opened;
-            }
-            catch
-            {
-                opened.Dispose();
-                throw;
-            }
+            using var connection = _dataSource.OpenConnection();
+            using var command = new NpgsqlCommand(PostgresSchema.Replication, connection);
+            using var reader = command.ExecuteReader();
+            reader.Read();
+            if (!reader.GetBoolean(0))
+                return new ReplicationStatus(IsStandby: false, Lag: null, LastReplayedCommitAt: null);
+            DateTimeOffset? replayed = reader.IsDBNull(1) ? null : reader.GetFieldValue<DateTimeOffset>(1);
+            var lag = reader.IsDBNull(2) ? TimeSpan.Zero : reader.GetFieldValue<TimeSpan>(2);
+            return new ReplicationStatus(IsStandby: true, lag, replayed);
         });
-        using var command = new NpgsqlCommand(PostgresSchema.Replication, connection);
-        using var reader = command.ExecuteReader();
-        reader.Read();
-        if (!reader.GetBoolean(0))
-            return new ReplicationStatus(IsStandby: false, Lag: null, LastReplayedCommitAt: null);
-        DateTimeOffset? replayed = reader.IsDBNull(1) ? null : new DateTimeOffset(reader.GetFieldValue<DateTime>(1));
-        var lag = reader.IsDBNull(2) ? TimeSpan.Zero : reader.GetFieldValue<TimeSpan>(2);
-        return new ReplicationStatus(IsStandby: true, lag, replayed);
     }
 
     public StorageTable OpenTable(string name)
@@ -157,10 +146,10 @@ internal sealed partial class PostgresStorageEngine : ISharedStorageEngine
     }
 
     /// <summary>
-    /// Begins a transaction; when its connection turns out to be dead (pooled connections to a server that restarted
-    /// or failed over are, and are only found out on use), drops every idle connection and tries once more on a new
-    /// one. Nothing was sent yet, so the retry cannot repeat anything. A second failure is a
-    /// <see cref="StorageUnavailableException"/>.
+    /// Begins a transaction (or runs a read that may be repeated); when its connection turns out to be dead (pooled
+    /// connections to a server that restarted or failed over are, and are only found out on use), drops every idle
+    /// connection and tries once more on a new one. Nothing was written yet, so the retry cannot repeat anything. A
+    /// second failure, or a standby's refusal, is a <see cref="StorageUnavailableException"/>.
     /// </summary>
     internal T WithFreshConnectionOnFailure<T>(Func<T> begin)
     {
@@ -168,23 +157,34 @@ internal sealed partial class PostgresStorageEngine : ISharedStorageEngine
         {
             return begin();
         }
-        catch (Exception first) when (PostgresFailures.IsUnavailable(first))
+        catch (Exception first) when (PostgresFailures.IsUnavailable(first) && !PostgresFailures.IsReadOnly(first))
         {
-            ClearPool();
+            _dataSource.Clear();
             try
             {
                 return begin();
             }
             catch (Exception second) when (PostgresFailures.IsUnavailable(second))
             {
-                ClearPool();
-                throw PostgresFailures.Translate(second, outcomeUnknown: false);
+                throw Failed(second, outcomeUnknown: false);
             }
+        }
+        catch (Exception refused) when (PostgresFailures.IsReadOnly(refused))
+        {
+            throw Failed(refused, outcomeUnknown: false);
         }
     }
 
-    /// <summary>Drops the pool's idle connections: after a lost server, each of them would fail once on its next use.</summary>
-    internal void ClearPool() => _dataSource.Clear();
+    /// <summary>
+    /// The exception for a failure <see cref="PostgresFailures.IsUnavailable"/> accepts. A lost connection also drops the
+    /// pool's idle connections: each of them would fail once on its next use.
+    /// </summary>
+    internal StorageUnavailableException Failed(Exception exception, bool outcomeUnknown)
+    {
+        if (!PostgresFailures.IsReadOnly(exception))
+            _dataSource.Clear();
+        return PostgresFailures.Translate(exception, outcomeUnknown);
+    }
 
     private static bool Mentions(string connectionString, params string[] keywords)
     {

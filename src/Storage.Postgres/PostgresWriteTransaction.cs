@@ -89,8 +89,7 @@ internal sealed class PostgresWriteTransaction : PostgresTransaction, IWriteTran
         }
         catch (Exception ex) when (PostgresFailures.IsUnavailable(ex))
         {
-            _engine.ClearPool();
-            throw PostgresFailures.Translate(ex, outcomeUnknown: false);
+            throw _engine.Failed(ex, outcomeUnknown: false);
         }
         try
         {
@@ -100,8 +99,7 @@ internal sealed class PostgresWriteTransaction : PostgresTransaction, IWriteTran
         {
             // COMMIT was sent and no answer came: PostgreSQL may have made it durable (and, with a synchronous
             // standby, replicated it) before the connection went.
-            _engine.ClearPool();
-            throw PostgresFailures.Translate(ex, outcomeUnknown: true);
+            throw _engine.Failed(ex, outcomeUnknown: true);
         }
     }
 
