@@ -79,6 +79,17 @@ public static class ErrorCodes
     /// <summary>A JSON Patch's path or operation does not fit the document: nothing was written.</summary>
     public const string PatchInvalid = "patch-invalid";
 
+    /// <summary>
+    /// The database's storage cannot be reached (PostgreSQL restarting or failing over to its standby); the request may
+    /// be retried after the <c>Retry-After</c> seconds. A write that got this code either was not stored, or, when the
+    /// problem's <see cref="OutcomeUnknownMember"/> is true, may have been: retry it with the same <c>If-Match</c> /
+    /// <c>If-None-Match: *</c> it was first sent with, so a write that was stored is refused (409), never applied twice.
+    /// </summary>
+    public const string StorageUnavailable = "storage-unavailable";
+
+    /// <summary>The server reads a read-only copy of the database (a PostgreSQL standby): it serves reads, not writes.</summary>
+    public const string ReadOnly = "read-only";
+
     /// <summary>The database is closed: the server is shutting down.</summary>
     public const string Unavailable = "unavailable";
 
@@ -90,11 +101,15 @@ public static class ErrorCodes
     [
         BadRequest, QueryInvalid, HostNotAllowed, Unauthorized, NotLoopback, CrossSite, BuiltInIndex, DocumentNotFound,
         IndexNotFound, RouteNotFound, MethodNotAllowed, ConcurrencyConflict, PatchTestFailed, PayloadTooLarge, UnsupportedMediaType,
-        PatchInvalid, IndexStale, StorageFull, IndexFailing, BackupRunning, BackupNotFound, Unavailable, Internal,
+        PatchInvalid, IndexStale, StorageFull, IndexFailing, BackupRunning, BackupNotFound, StorageUnavailable, ReadOnly,
+        Unavailable, Internal,
     ];
 
     /// <summary>The member holding the code.</summary>
     public const string CodeMember = "code";
+
+    /// <summary>Of a <see cref="StorageUnavailable"/>: true when the write may have been stored (the commit got no answer).</summary>
+    public const string OutcomeUnknownMember = "outcomeUnknown";
 
     /// <summary>Of a <see cref="ConcurrencyConflict"/>: the document's key.</summary>
     public const string KeyMember = "key";

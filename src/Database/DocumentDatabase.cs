@@ -95,6 +95,9 @@ public sealed partial class DocumentDatabase : IDisposable
         return new DatabaseStatistics(counts.Documents, counts.LastEtag, counts.ByEntityName, Documents.GetCacheStatistics());
     }
 
+    /// <inheritdoc cref="DocumentStore.GetReplicationStatus"/>
+    public ReplicationStatus? GetReplicationStatus() => Documents.GetReplicationStatus();
+
     /// <inheritdoc cref="DocumentStore.ClearCache"/>
     public void ClearCache() => Documents.ClearCache();
 

@@ -5,7 +5,8 @@ namespace RavenLite.Storage.Postgres;
 /// <summary>
 /// LISTENs for other instances' commit notifications on a connection of its own and raises
 /// <see cref="PostgresStorageEngine.CommittedElsewhere"/>; also raises it every <see cref="PollInterval"/> without one,
-/// because a notification sent while the connection was down is lost.
+/// because a notification sent while the connection was down is lost. On a hot standby, where LISTEN is refused and
+/// notifications never arrive (they are not replicated), it only polls, until the standby is promoted.
 /// </summary>
 internal sealed class CommitListener : IDisposable
 {
@@ -31,6 +32,12 @@ internal sealed class CommitListener : IDisposable
             try
             {
                 await using var connection = await _engine.DataSource.OpenConnectionAsync(stop).ConfigureAwait(false);
+                if (await InRecoveryAsync(connection, stop).ConfigureAwait(false))
+                {
+                    _engine.RaiseCommittedElsewhere();
+                    await Task.Delay(PollInterval, stop).ConfigureAwait(false);
+                    continue;
+                }
                 connection.Notification += (_, e) =>
                 {
                     if (e.Payload.StartsWith(prefix, StringComparison.Ordinal) && e.Payload != own)
@@ -63,6 +70,12 @@ internal sealed class CommitListener : IDisposable
                 }
             }
         }
+    }
+
+    private static async Task<bool> InRecoveryAsync(NpgsqlConnection connection, CancellationToken stop)
+    {
+        await using var command = new NpgsqlCommand(PostgresSchema.InRecovery, connection);
+        return (bool)(await command.ExecuteScalarAsync(stop).ConfigureAwait(false))!;
     }
 
     public void Dispose()

@@ -45,9 +45,16 @@ internal sealed class PostgresReadTransaction : PostgresTransaction, IReadAheadT
         using var command = Command(PostgresSchema.GetMany);
         command.Parameters.Add(TableParameter(table.Id));
         command.Parameters.Add(new NpgsqlParameter<byte[][]> { NpgsqlDbType = NpgsqlDbType.Array | NpgsqlDbType.Bytea, TypedValue = [.. keys] });
-        using var reader = command.ExecuteReader();
-        while (reader.Read())
-            found[new PostgresRowKey(table.Id, reader.GetFieldValue<byte[]>(0))] = reader.GetFieldValue<byte[]>(1);
+        try
+        {
+            using var reader = command.ExecuteReader();
+            while (reader.Read())
+                found[new PostgresRowKey(table.Id, reader.GetFieldValue<byte[]>(0))] = reader.GetFieldValue<byte[]>(1);
+        }
+        catch (Exception ex) when (PostgresFailures.IsUnavailable(ex))
+        {
+            throw PostgresFailures.Translate(ex, outcomeUnknown: false);
+        }
     }
 
     public override bool TryGet(StorageTable table, ReadOnlySpan<byte> key, out ReadOnlySpan<byte> value)

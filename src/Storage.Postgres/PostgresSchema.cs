@@ -38,6 +38,20 @@ internal static class PostgresSchema
     public const string VersionAndSchema =
         "SELECT (SELECT value FROM ravenlite_meta WHERE name = 'schema-version'), current_schema()";
 
+    public const string InRecovery = "SELECT pg_is_in_recovery()";
+
+    public const string TablesExist = "SELECT to_regclass('ravenlite_meta') IS NOT NULL AND to_regclass('ravenlite_rows') IS NOT NULL";
+
+    /// <summary>
+    /// In recovery (a standby)? When did the primary commit the last change replayed here, and how long ago did it
+    /// commit the first change not yet replayed (null when all that was received is replayed: no lag).
+    /// </summary>
+    public const string Replication = """
+        SELECT pg_is_in_recovery(), pg_last_xact_replay_timestamp(),
+            CASE WHEN pg_last_wal_receive_lsn() IS DISTINCT FROM pg_last_wal_replay_lsn()
+                THEN clock_timestamp() - pg_last_xact_replay_timestamp() END
+        """;
+
     public const string AddTable = "INSERT INTO ravenlite_tables (name) VALUES ($1) ON CONFLICT (name) DO NOTHING";
 
     public const string TableId = "SELECT id FROM ravenlite_tables WHERE name = $1";

@@ -9,8 +9,16 @@ internal sealed partial class PostgresStorageEngine
         lock (_writeLock)
         {
             ThrowIfDisposed();
-            using var tx = PostgresWriteTransaction.Begin(this, mode);
-            var result = work(tx);
+            using var tx = WithFreshConnectionOnFailure(() => PostgresWriteTransaction.Begin(this, mode));
+            T result;
+            try
+            {
+                result = work(tx);
+            }
+            catch (Exception ex) when (PostgresFailures.IsUnavailable(ex))
+            {
+                throw Failed(ex, outcomeUnknown: false);
+            }
             tx.Commit();
             return result;
         }

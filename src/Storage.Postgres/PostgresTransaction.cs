@@ -19,14 +19,21 @@ internal abstract class PostgresTransaction(NpgsqlConnection connection, NpgsqlT
         using var command = Command(PostgresSchema.Get);
         command.Parameters.Add(TableParameter(table.Id));
         command.Parameters.Add(BytesParameter(key.ToArray()));
-        using var reader = command.ExecuteReader(CommandBehavior.SingleRow);
-        if (!reader.Read())
+        try
         {
-            value = default;
-            return false;
+            using var reader = command.ExecuteReader(CommandBehavior.SingleRow);
+            if (!reader.Read())
+            {
+                value = default;
+                return false;
+            }
+            value = reader.GetFieldValue<byte[]>(0);
+            return true;
         }
-        value = reader.GetFieldValue<byte[]>(0);
-        return true;
+        catch (Exception ex) when (PostgresFailures.IsUnavailable(ex))
+        {
+            throw PostgresFailures.Translate(ex, outcomeUnknown: false);
+        }
     }
 
     public IStorageCursor OpenCursor(StorageTable table)
@@ -46,9 +53,16 @@ internal abstract class PostgresTransaction(NpgsqlConnection connection, NpgsqlT
             command.Parameters.Add(BytesParameter(key));
         command.Parameters.Add(new NpgsqlParameter<int> { TypedValue = limit });
         var rows = new List<PostgresRow>(limit);
-        using var reader = command.ExecuteReader();
-        while (reader.Read())
-            rows.Add(new PostgresRow(reader.GetFieldValue<byte[]>(0), reader.GetFieldValue<byte[]>(1)));
+        try
+        {
+            using var reader = command.ExecuteReader();
+            while (reader.Read())
+                rows.Add(new PostgresRow(reader.GetFieldValue<byte[]>(0), reader.GetFieldValue<byte[]>(1)));
+        }
+        catch (Exception ex) when (PostgresFailures.IsUnavailable(ex))
+        {
+            throw PostgresFailures.Translate(ex, outcomeUnknown: false);
+        }
         return rows;
     }
 

@@ -83,6 +83,28 @@ internal sealed class PostgresWriteTransaction : PostgresTransaction, IWriteTran
     public void Commit()
     {
         ThrowIfDisposed();
+        try
+        {
+            SendPutsAndNotify();
+        }
+        catch (Exception ex) when (PostgresFailures.IsUnavailable(ex))
+        {
+            throw _engine.Failed(ex, outcomeUnknown: false);
+        }
+        try
+        {
+            Transaction.Commit();
+        }
+        catch (Exception ex) when (PostgresFailures.IsUnavailable(ex))
+        {
+            // COMMIT was sent and no answer came: PostgreSQL may have made it durable (and, with a synchronous
+            // standby, replicated it) before the connection went.
+            throw _engine.Failed(ex, outcomeUnknown: true);
+        }
+    }
+
+    private void SendPutsAndNotify()
+    {
         SendPuts();
         if (_wrote)
         {
@@ -90,7 +112,6 @@ internal sealed class PostgresWriteTransaction : PostgresTransaction, IWriteTran
             notify.Parameters.Add(new NpgsqlParameter<string> { TypedValue = _engine.Schema + ":" + _engine.InstanceId });
             notify.ExecuteNonQuery();
         }
-        Transaction.Commit();
     }
 
     private void SendPuts()

@@ -12,4 +12,7 @@ public interface ISharedStorageEngine : IStorageEngine
     /// read the tables to learn what changed. Handlers must be quick.
     /// </summary>
     event Action? CommittedElsewhere;
+
+    /// <summary>Reads where the database's server stands in its replication (a round trip; for statistics, not hot paths).</summary>
+    ReplicationStatus GetReplicationStatus();
 }

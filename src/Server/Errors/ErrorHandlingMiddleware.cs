@@ -1,4 +1,5 @@
 using RavenLite.Server.Hosting;
+using RavenLite.Storage;
 
 namespace RavenLite.Server.Errors;
 
@@ -42,6 +43,8 @@ internal sealed class ErrorHandlingMiddleware(RequestDelegate next, ILogger logg
             return;
         }
         context.Response.Clear();
+        if (exception is StorageUnavailableException { ReadOnly: false })
+            context.Response.Headers.RetryAfter = "1"; // a failover takes seconds; the client's retry is the rule in ErrorCodes
         await ErrorResponse.WriteAsync(context, problem);
     }
 }

@@ -43,6 +43,12 @@ internal static class ErrorMapping
         StorageCorruptedException => (Unexpected(), true),
         // A full disk or a map that may not grow: nothing was written, and the same request succeeds once space is freed.
         StorageFullException full => (Problem(StatusCodes.Status507InsufficientStorage, ErrorCodes.StorageFull, full.Message), false),
+        // A standby refuses writes for as long as it is one: not worth retrying on this server (403, not 503).
+        StorageUnavailableException { ReadOnly: true } readOnly =>
+            (Problem(StatusCodes.Status403Forbidden, ErrorCodes.ReadOnly, readOnly.Message), false),
+        // PostgreSQL restarting or failing over: the same request succeeds within seconds. The problem says whether a
+        // write may have been stored, so the client's retry (with its If-Match) cannot apply it twice.
+        StorageUnavailableException unavailable => (Unavailable(unavailable), false),
         // The storage layer reports bad input (keys, JSON that is not one object, oversized documents,
         // negative paging) as ArgumentException with a message written for the caller.
         ArgumentException argument => (Problem(StatusCodes.Status400BadRequest, ErrorCodes.BadRequest, ArgumentMessage.Of(argument)), false),
@@ -62,6 +68,13 @@ internal static class ErrorMapping
 
     private static ProblemDetails Unexpected() =>
         Problem(StatusCodes.Status500InternalServerError, ErrorCodes.Internal, UnexpectedMessage);
+
+    private static ProblemDetails Unavailable(StorageUnavailableException unavailable)
+    {
+        var problem = Problem(StatusCodes.Status503ServiceUnavailable, ErrorCodes.StorageUnavailable, unavailable.Message);
+        problem.Extensions[ErrorCodes.OutcomeUnknownMember] = unavailable.OutcomeUnknown;
+        return problem;
+    }
 
     /// <summary>409 with the conflict's data as members, so clients never read it out of the message.</summary>
     private static ProblemDetails Conflict(ConcurrencyException conflict)

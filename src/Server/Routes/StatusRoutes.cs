@@ -5,6 +5,7 @@ using RavenLite.Server.Errors;
 using RavenLite.Indexing;
 using RavenLite.Server.Indexes;
 using RavenLite.Server.Json;
+using RavenLite.Storage;
 
 namespace RavenLite.Server.Routes;
 
@@ -23,7 +24,8 @@ internal static class StatusRoutes
     /// Every member of the database statistics (maintained counts, never a scan; whatever the statistics carry,
     /// such as cache counters, appears as it is), then <c>"StaleIndexes"</c> (the names of the indexes that have not
     /// caught up with every write), <c>"FailingIndexes"</c> (those that cannot make progress), <c>"LastIndexingError"</c>
-    /// (the most recent of any index, with its time; null when none) and <c>"Indexes"</c> (each index's statistics, as <c>GET /indexes</c> gives them).
+    /// (the most recent of any index, with its time; null when none), <c>"Indexes"</c> (each index's statistics, as <c>GET /indexes</c> gives them)
+    /// and <c>"Replication"</c> (on PostgreSQL: whether it reads a standby, and the standby's lag; null on LMDB).
     /// </summary>
     private static async Task GetStatsAsync(HttpContext context, DocumentDatabase database)
     {
@@ -48,8 +50,33 @@ internal static class StatusRoutes
         JsonSerializer.Serialize(json, lastError);
         json.WritePropertyName("Indexes");
         IndexStatisticsJson.WriteArray(json, indexes);
+        WriteReplication(json, database.GetReplicationStatus());
         json.WriteEndObject();
         json.Flush();
+    }
+
+    /// <summary>
+    /// <c>{"IsStandby": true, "LagMilliseconds": 12.5, "LastReplayedCommitAt": "..."}</c> (the lag is 0 when the
+    /// standby has replayed all it received; both null on a primary), or null with an engine of one process.
+    /// </summary>
+    private static void WriteReplication(Utf8JsonWriter json, ReplicationStatus? replication)
+    {
+        if (replication is null)
+        {
+            json.WriteNull("Replication");
+            return;
+        }
+        json.WriteStartObject("Replication");
+        json.WriteBoolean("IsStandby", replication.IsStandby);
+        if (replication.Lag is { } lag)
+            json.WriteNumber("LagMilliseconds", Math.Round(lag.TotalMilliseconds, 1));
+        else
+            json.WriteNull("LagMilliseconds");
+        if (replication.LastReplayedCommitAt is { } at)
+            json.WriteString("LastReplayedCommitAt", at);
+        else
+            json.WriteNull("LastReplayedCommitAt");
+        json.WriteEndObject();
     }
 
     /// <summary>200 while the database answers a read; a closed database throws, which maps to 503.</summary>

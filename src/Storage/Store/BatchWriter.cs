@@ -17,7 +17,9 @@ internal sealed class BatchWriter(DocumentStore store, IWriteTransaction tx, Dat
 
     public BatchResult[] Run(PreparedCommand[] commands)
     {
-        _etag = StoredValues.ReadInt64(tx, store.StateTable, DocumentStore.LastEtagName);
+        // Never below an etag this store has seen: a PostgreSQL failover to an asynchronous standby can lose the last
+        // commits, and their etags, given out again, would be skipped by indexers already past them.
+        _etag = Math.Max(StoredValues.ReadInt64(tx, store.StateTable, DocumentStore.LastEtagName), store.SeenLastEtag);
         var results = new BatchResult[commands.Length];
         for (var i = 0; i < commands.Length; i++)
             results[i] = Apply(commands[i], i);

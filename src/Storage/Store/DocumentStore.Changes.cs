@@ -6,6 +6,9 @@ internal sealed partial class DocumentStore
 {
     private long _lastEtag = -1;
 
+    /// <summary>The highest etag this store has seen committed (-1 before it has read one): no new etag may be at or below it.</summary>
+    internal long SeenLastEtag => Volatile.Read(ref _lastEtag);
+
     /// <summary>
     /// Raised after every committed put, delete or batch, on the writing thread, with the last etag it
     /// gave out; with an engine other servers write too, also when their commits become known (on the engine's
@@ -260,5 +263,15 @@ internal sealed partial class DocumentStore
             }
         }
         return changes;
+    }
+
+    /// <summary>
+    /// With an engine other servers share (PostgreSQL): whether its server is a primary or a read-only standby, and the
+    /// standby's lag. Null with an engine of one process (LMDB, ESENT).
+    /// </summary>
+    public ReplicationStatus? GetReplicationStatus()
+    {
+        ThrowIfDisposed();
+        return (Engine as ISharedStorageEngine)?.GetReplicationStatus();
     }
 }

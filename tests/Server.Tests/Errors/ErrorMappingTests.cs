@@ -20,6 +20,8 @@ public sealed class ErrorMappingTests
         yield return [new BadHttpRequestException("too big", StatusCodes.Status413PayloadTooLarge), 413, ErrorCodes.PayloadTooLarge];
         yield return [new BadHttpRequestException("bad framing"), 400, ErrorCodes.BadRequest];
         yield return [RequestException.NotLoopback(), 403, ErrorCodes.NotLoopback];
+        yield return [new StorageUnavailableException("no primary", readOnly: false, outcomeUnknown: false, new IOException()), 503, ErrorCodes.StorageUnavailable];
+        yield return [new StorageUnavailableException("a standby", readOnly: true, outcomeUnknown: false, new IOException()), 403, ErrorCodes.ReadOnly];
     }
 
     [Theory]
@@ -65,6 +67,15 @@ public sealed class ErrorMappingTests
         Assert.Equal("0", problem.Extensions[ErrorCodes.ExpectedEtagMember]);
         Assert.Equal("12", problem.Extensions[ErrorCodes.ActualEtagMember]);
         Assert.Equal(3, problem.Extensions[ErrorCodes.CommandIndexMember]);
+    }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public void Storage_unavailable_says_whether_the_write_may_have_been_stored(bool outcomeUnknown)
+    {
+        var (problem, _) = ErrorMapping.Map(new StorageUnavailableException("lost", readOnly: false, outcomeUnknown, new IOException()));
+        Assert.Equal(outcomeUnknown, problem.Extensions[ErrorCodes.OutcomeUnknownMember]);
     }
 
     [Fact]
