@@ -79,6 +79,16 @@ public static class ErrorCodes
     /// <summary>A JSON Patch's path or operation does not fit the document: nothing was written.</summary>
     public const string PatchInvalid = "patch-invalid";
 
+    /// <summary>
+    /// The request asks for more work than a server bound allows (a regular expression, wildcard or fuzzy term whose
+    /// automaton is too large, too many matching terms, a patch with too many operations or growing a document past its
+    /// limit): nothing was done. Carries <see cref="LimitMember"/>, the bound's name.
+    /// </summary>
+    public const string LimitExceeded = "limit-exceeded";
+
+    /// <summary>A query ran longer than the server's time limit (<c>--query-timeout</c>) and was stopped.</summary>
+    public const string QueryTimeout = "query-timeout";
+
     /// <summary>The database is closed: the server is shutting down.</summary>
     public const string Unavailable = "unavailable";
 
@@ -90,11 +100,15 @@ public static class ErrorCodes
     [
         BadRequest, QueryInvalid, HostNotAllowed, Unauthorized, NotLoopback, CrossSite, BuiltInIndex, DocumentNotFound,
         IndexNotFound, RouteNotFound, MethodNotAllowed, ConcurrencyConflict, PatchTestFailed, PayloadTooLarge, UnsupportedMediaType,
-        PatchInvalid, IndexStale, StorageFull, IndexFailing, BackupRunning, BackupNotFound, Unavailable, Internal,
+        PatchInvalid, LimitExceeded, QueryTimeout, IndexStale, StorageFull, IndexFailing, BackupRunning, BackupNotFound, Unavailable,
+        Internal,
     ];
 
     /// <summary>The member holding the code.</summary>
     public const string CodeMember = "code";
+
+    /// <summary>Of a <see cref="LimitExceeded"/>: the name of the bound, e.g. <c>MaxAutomatonStates</c>.</summary>
+    public const string LimitMember = "limit";
 
     /// <summary>Of a <see cref="ConcurrencyConflict"/>: the document's key.</summary>
     public const string KeyMember = "key";

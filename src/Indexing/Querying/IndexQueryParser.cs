@@ -25,7 +25,7 @@ internal sealed partial class IndexQueryParser : QueryParser
         _index = index;
         _query = query;
         LowercaseExpandedTerms = false; // exact fields are case-sensitive; full-text ones are lower-cased below
-        MultiTermRewriteMethod = MultiTermQuery.CONSTANT_SCORE_FILTER_REWRITE;
+        MultiTermRewriteMethod = BoundedTermsRewrite.Instance; // constant-score filter, bounded (MultiTermLimits)
         DefaultOperator = OR_OPERATOR;
     }
 
@@ -79,6 +79,8 @@ internal sealed partial class IndexQueryParser : QueryParser
     {
         var start = RangeStart();
         var compiled = Resolve(field, start);
+        MultiTermLimits.CheckLength("a range bound", part1);
+        MultiTermLimits.CheckLength("a range bound", part2);
         if (compiled.Definition.IsNumeric)
             return NumericRange(compiled, part1, part2, startInclusive, endInclusive, Offset(start));
         if (compiled.IsFullText)
@@ -100,6 +102,7 @@ internal sealed partial class IndexQueryParser : QueryParser
     {
         var compiled = Resolve(field, Term());
         ThrowIfNumeric(compiled, "a prefix query");
+        MultiTermLimits.CheckLength("the prefix", termStr);
         return base.GetPrefixQuery(compiled.Name, compiled.IsFullText ? Lower(termStr) : IndexFields.ExactTerm(termStr));
     });
 
@@ -111,21 +114,30 @@ internal sealed partial class IndexQueryParser : QueryParser
         if (termStr == "*")
             return AnyValue(compiled);
         ThrowIfNumeric(compiled, "a wildcard query");
-        return base.GetWildcardQuery(compiled.Name, compiled.IsFullText ? Lower(termStr) : termStr);
+        return MultiTermLimits.Wildcard(compiled.Name, compiled.IsFullText ? Lower(termStr) : termStr);
     });
 
     protected override Query GetFuzzyQuery(string field, string termStr, float minSimilarity) => Bind(() =>
     {
         var compiled = Resolve(field, Term());
         ThrowIfNumeric(compiled, "a fuzzy query");
+        MultiTermLimits.CheckLength("the fuzzy term", termStr, MultiTermLimits.MaxFuzzyTermLength);
         return base.GetFuzzyQuery(compiled.Name, compiled.IsFullText ? Lower(termStr) : termStr, minSimilarity);
     });
 
     protected override Query GetRegexpQuery(string field, string termStr) => Bind(() =>
     {
-        var compiled = Resolve(field, Term());
+        var at = Term();
+        var compiled = Resolve(field, at);
         ThrowIfNumeric(compiled, "a regular expression");
-        return base.GetRegexpQuery(compiled.Name, termStr);
+        try
+        {
+            return MultiTermLimits.Regex(compiled.Name, termStr);
+        }
+        catch (FormatException ex)
+        {
+            throw Error(Offset(at), ex.Message);
+        }
     });
 
     protected override Query GetBooleanQuery(IList<BooleanClause> clauses, bool disableCoord)
