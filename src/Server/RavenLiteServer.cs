@@ -1,3 +1,4 @@
+using Microsoft.Extensions.DependencyInjection.Extensions;
 using RavenLite.Database;
 using RavenLite.Server.Errors;
 using RavenLite.Server.Hosting;
@@ -42,6 +43,9 @@ internal static class RavenLiteServer
         });
         builder.Services.ConfigureHttpJsonOptions(json => json.SerializerOptions.PropertyNamingPolicy = null);
         builder.Services.AddSingleton(options);
+        builder.Services.TryAddSingleton(TimeProvider.System);
+        // Queries are cancelled as soon as stopping begins; this bounds the wait for anything else still running.
+        builder.Services.Configure<HostOptions>(host => host.ShutdownTimeout = TimeSpan.FromSeconds(options.ShutdownTimeout));
         OpenApi.OpenApiEndpoints.AddServices(builder.Services);
         builder.Services.AddSingleton(services =>
         {

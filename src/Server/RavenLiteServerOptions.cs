@@ -28,6 +28,19 @@ internal sealed class RavenLiteServerOptions
     /// </summary>
     public long QueryCacheMb { get; set; } = 64;
 
+    /// <summary>
+    /// The longest a query may run, in seconds (default 5; up to 3,600); a wait for non-stale results the query asks for
+    /// comes on top. A query still running then is stopped and answered with 503 <c>query-timeout</c>; one whose client
+    /// left, or running while the server stops, is stopped too.
+    /// </summary>
+    public double QueryTimeout { get; set; } = 5;
+
+    /// <summary>
+    /// How long a stopping server waits for in-flight requests before it cuts them off, in seconds (default 5). Queries
+    /// are cancelled as soon as it starts stopping; <c>/changes</c> streams end.
+    /// </summary>
+    public double ShutdownTimeout { get; set; } = 5;
+
     /// <summary>The loopback port to listen on when <see cref="Urls"/> is not set.</summary>
     public int Port { get; set; } = 8080;
 
@@ -86,6 +99,10 @@ internal sealed class RavenLiteServerOptions
         }
         if (QueryCacheMb is < 0 or > 64 * 1024)
             throw Invalid($"QueryCacheMb (--query-cache-mb) must be a size in MiB up to 65536, or 0 to turn the query cache off; got {QueryCacheMb}.");
+        if (!(QueryTimeout > 0 && QueryTimeout <= 3600))
+            throw Invalid($"QueryTimeout (--query-timeout) must be seconds, more than 0 and at most 3600; got {QueryTimeout}.");
+        if (!(ShutdownTimeout >= 0 && ShutdownTimeout <= 300))
+            throw Invalid($"ShutdownTimeout (--shutdown-timeout) must be seconds from 0 to 300; got {ShutdownTimeout}.");
         if (Port is < 0 or > 65535)
             throw Invalid($"Port (--port) must be between 0 and 65535, not {Port}.");
         if (ApiKey is not null && ApiKey.Trim().Length < MinimumApiKeyLength)

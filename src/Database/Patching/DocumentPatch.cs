@@ -104,10 +104,7 @@ public sealed partial class DocumentPatch : IDocumentPatch
             ? (object)operation
             : new JsonPatchDocument([new Operation(operation.Op, operation.Path, operation.From, operation.Value?.DeepClone())], s_resolver))];
 
-    /// <summary>
-    /// <c>copy</c> as an <c>add</c> of a deep clone of the value at <c>from</c>: the library copies by serializing the
-    /// value to JSON text and reading it back, ten times slower on a large value.
-    /// </summary>
+    /// <summary><c>copy</c> as an <c>add</c> of a deep clone of the value at <c>from</c>, the value the budget measured.</summary>
     private static void Copy(string key, PatchOperation copy, JObject data)
     {
         var source = PatchBudget.Resolve(data, copy.From!)

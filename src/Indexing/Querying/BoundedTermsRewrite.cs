@@ -44,7 +44,7 @@ internal sealed class BoundedTermsRewrite : MultiTermQuery.RewriteMethod
                 if (++count > MultiTermLimits.MaxExpandedTerms)
                 {
                     throw new LimitExceededException(nameof(MultiTermLimits.MaxExpandedTerms),
-                        $"'{query}' matches more than {MultiTermLimits.MaxExpandedTerms:N0} terms of the index; make it more selective");
+                        $"The query's '{query.Field}' term pattern matches more than {MultiTermLimits.MaxExpandedTerms:N0} terms of one index segment; make it more selective");
                 }
                 if ((count & 255) == 0)
                     QueryCancellation.ThrowIfCancellationRequested();

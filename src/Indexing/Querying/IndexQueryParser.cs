@@ -42,6 +42,10 @@ internal sealed partial class IndexQueryParser : QueryParser
             var parsed = parser.Parse(query);
             return parser._bindingError is { } bindingError ? throw bindingError : parsed;
         }
+        catch (LimitExceededException ex)
+        {
+            throw new LimitExceededException(ex.Limit, $"Query '{QueryLimits.Shown(query)}' is refused: {ex.Message}.");
+        }
         catch (ParseException ex) when (ex.InnerException is not BooleanQuery.TooManyClausesException)
         {
             throw parser.ParseError(ex, shape);

@@ -21,6 +21,8 @@ internal static class ErrorMapping
     public static (ProblemDetails Problem, bool Unexpected) Map(Exception exception) => exception switch
     {
         RequestException request => (Problem(request.StatusCode, request.Code, request.Message), false),
+        // Before ArgumentException, which it is: a bound on work (automaton size, matching terms, patch growth), named.
+        LimitExceededException limit => (LimitExceeded(limit), false),
         ConcurrencyException conflict => (Conflict(conflict), false),
         // RFC 5789: a patch that cannot apply to the document's current state is a conflict (a failed test) or unprocessable.
         PatchException patch => (patch.TestFailed
@@ -62,6 +64,13 @@ internal static class ErrorMapping
 
     private static ProblemDetails Unexpected() =>
         Problem(StatusCodes.Status500InternalServerError, ErrorCodes.Internal, UnexpectedMessage);
+
+    private static ProblemDetails LimitExceeded(LimitExceededException limit)
+    {
+        var problem = Problem(StatusCodes.Status400BadRequest, ErrorCodes.LimitExceeded, limit.Message);
+        problem.Extensions[ErrorCodes.LimitMember] = limit.Limit;
+        return problem;
+    }
 
     /// <summary>409 with the conflict's data as members, so clients never read it out of the message.</summary>
     private static ProblemDetails Conflict(ConcurrencyException conflict)
