@@ -106,7 +106,7 @@ public sealed class StudioBrowserTests(StudioFixture fixture) : IClassFixture<St
         Assert.Equal(HttpStatusCode.Created, (await client.PutAsync("/indexes/Orders/ByCustomer",
             Json("""{"Fields":[{"Name":"Customer","Path":"customer"}]}"""))).StatusCode);
         Assert.Equal(HttpStatusCode.OK, (await client.PostAsync("/bulk_docs",
-            Json($$"""[{"Method":"PUT","Key":"{{Key}}","Document":{"customer":"c1","n":1}}]"""))).StatusCode);
+            Json($$$"""[{"Method":"PUT","Key":"{{{Key}}}","Document":{"customer":"c1","n":1}}]"""))).StatusCode);
         await using var studio = await fixture.OpenAsync();
 
         await studio.GoAsync("doc/" + Uri.EscapeDataString(Key));
