@@ -89,6 +89,15 @@ public static class ErrorCodes
     /// <summary>A query ran longer than the server's time limit (<c>--query-timeout</c>) and was stopped.</summary>
     public const string QueryTimeout = "query-timeout";
 
+    /// <summary>As many <c>/changes</c> streams are open as the server serves (<c>Changes:MaxConnections</c>); retry later.</summary>
+    public const string TooManyConnections = "too-many-connections";
+
+    /// <summary>
+    /// Too many requests with a wrong or missing API key came from this address: its requests are refused until the
+    /// <c>Retry-After</c> header's seconds have passed.
+    /// </summary>
+    public const string TooManyRequests = "too-many-requests";
+
     /// <summary>The database is closed: the server is shutting down.</summary>
     public const string Unavailable = "unavailable";
 
@@ -100,8 +109,8 @@ public static class ErrorCodes
     [
         BadRequest, QueryInvalid, HostNotAllowed, Unauthorized, NotLoopback, CrossSite, BuiltInIndex, DocumentNotFound,
         IndexNotFound, RouteNotFound, MethodNotAllowed, ConcurrencyConflict, PatchTestFailed, PayloadTooLarge, UnsupportedMediaType,
-        PatchInvalid, LimitExceeded, QueryTimeout, IndexStale, StorageFull, IndexFailing, BackupRunning, BackupNotFound, Unavailable,
-        Internal,
+        PatchInvalid, LimitExceeded, QueryTimeout, TooManyConnections, TooManyRequests, IndexStale, StorageFull, IndexFailing,
+        BackupRunning, BackupNotFound, Unavailable, Internal,
     ];
 
     /// <summary>The member holding the code.</summary>

@@ -55,6 +55,8 @@ internal static class RavenLiteServer
             return new DocumentDatabase(options.Database);
         });
         builder.Services.AddSingleton<Backups.BackupJobs>();
+        builder.Services.AddSingleton<Changes.ChangesStreams>();
+        builder.Services.AddSingleton<FailedAuthentications>();
         builder.Services.AddSingleton(new Indexes.QueryResponseCache(options.QueryCacheMb * 1024 * 1024));
 
         var app = builder.Build();
@@ -112,6 +114,7 @@ internal static class RavenLiteServer
         var browser = options.Browser;
         app.Use(next => new BrowserGuardMiddleware(next, browser).InvokeAsync);
         Studio.StudioFiles.Use(app);
-        app.Use(next => new ApiKeyMiddleware(next, options.ApiKey).InvokeAsync);
+        var failures = app.Services.GetRequiredService<FailedAuthentications>();
+        app.Use(next => new ApiKeyMiddleware(next, options.ApiKey, failures).InvokeAsync);
     }
 }

@@ -72,8 +72,17 @@ internal sealed class RavenLiteServerOptions
     /// <summary>The browser rules parsed from <see cref="AllowedHosts"/>, <see cref="CorsOrigins"/> and <see cref="ApiKey"/>.</summary>
     public Security.BrowserSettings Browser => Security.BrowserSettings.Parse(AllowedHosts, CorsOrigins, ApiKey is not null);
 
-    /// <summary>The largest request body accepted, in bytes (default 32 MiB); larger bodies get 413.</summary>
-    public long MaxRequestBodyBytes { get; set; } = 32L * 1024 * 1024;
+    /// <summary>
+    /// The largest request body accepted, in bytes; larger bodies get 413. Default 17 MiB: the document limit (16 MiB of
+    /// BSON) and room for the JSON around it, so no body is read into memory only to be refused as a document too large.
+    /// </summary>
+    public long MaxRequestBodyBytes { get; set; } = 17L * 1024 * 1024;
+
+    /// <summary>
+    /// How many requests with a wrong or missing API key one client address may send in a minute (default 30); beyond
+    /// that its requests get 429 <c>too-many-requests</c> until the minute is over.
+    /// </summary>
+    public int AuthFailuresPerMinute { get; set; } = 30;
 
 
 
@@ -107,6 +116,8 @@ internal sealed class RavenLiteServerOptions
             throw Invalid($"Port (--port) must be between 0 and 65535, not {Port}.");
         if (ApiKey is not null && ApiKey.Trim().Length < MinimumApiKeyLength)
             throw Invalid($"ApiKey (--api-key) must be at least {MinimumApiKeyLength} characters.");
+        if (AuthFailuresPerMinute < 1)
+            throw Invalid($"AuthFailuresPerMinute must be at least 1, not {AuthFailuresPerMinute}.");
         if (MaxRequestBodyBytes < 1024)
             throw Invalid($"MaxRequestBodyBytes must be at least 1024, not {MaxRequestBodyBytes}.");
         try

@@ -8,9 +8,11 @@ namespace RavenLite.Server.Security;
 /// <summary>
 /// With an API key configured, every request must carry it in <c>X-Api-Key</c> (compared in constant time),
 /// else 401. Without one, the server answers only connections that arrived on a loopback address (403
-/// otherwise), in case a listener was configured around <see cref="Hosting.ListenAddresses"/>.
+/// otherwise), in case a listener was configured around <see cref="Hosting.ListenAddresses"/>. An address that sent more
+/// than <see cref="RavenLiteServerOptions.AuthFailuresPerMinute"/> wrong or missing keys in a minute gets 429 for every
+/// request until the minute is over, right key or not, so keys cannot be guessed at speed.
 /// </summary>
-internal sealed class ApiKeyMiddleware(RequestDelegate next, string? apiKey)
+internal sealed class ApiKeyMiddleware(RequestDelegate next, string? apiKey, FailedAuthentications failures)
 {
     /// <summary>The request header carrying the key.</summary>
     public const string HeaderName = "X-Api-Key";
@@ -26,9 +28,15 @@ internal sealed class ApiKeyMiddleware(RequestDelegate next, string? apiKey)
                 throw RequestException.NotLoopback();
             return next(context);
         }
+        var remote = context.Connection.RemoteIpAddress ?? IPAddress.None;
+        if (failures.IsBlocked(remote))
+            throw failures.Refusal(context);
         var given = context.Request.Headers[HeaderName];
         if (given.Count != 1 || !Matches(given.ToString()))
+        {
+            failures.Record(remote);
             throw RequestException.Unauthorized(given.Count == 0 ? $"Missing {HeaderName} header." : $"Wrong {HeaderName}.");
+        }
         return next(context);
     }
 
