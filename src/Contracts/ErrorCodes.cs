@@ -19,6 +19,9 @@ public static class ErrorCodes
     /// <summary>The server has an API key and the request's <c>X-Api-Key</c> is missing or wrong.</summary>
     public const string Unauthorized = "unauthorized";
 
+    /// <summary>The request's API key is valid, but its scope (read, write, admin) does not cover the request.</summary>
+    public const string ScopeMissing = "scope-missing";
+
     /// <summary>The server has no API key and the request did not arrive on a loopback address.</summary>
     public const string NotLoopback = "not-loopback";
 
@@ -107,7 +110,7 @@ public static class ErrorCodes
     /// <summary>Every code above, in the order the documentation lists them.</summary>
     public static IReadOnlyList<string> All { get; } =
     [
-        BadRequest, QueryInvalid, HostNotAllowed, Unauthorized, NotLoopback, CrossSite, BuiltInIndex, DocumentNotFound,
+        BadRequest, QueryInvalid, HostNotAllowed, Unauthorized, ScopeMissing, NotLoopback, CrossSite, BuiltInIndex, DocumentNotFound,
         IndexNotFound, RouteNotFound, MethodNotAllowed, ConcurrencyConflict, PatchTestFailed, PayloadTooLarge, UnsupportedMediaType,
         PatchInvalid, LimitExceeded, QueryTimeout, TooManyConnections, TooManyRequests, IndexStale, StorageFull, IndexFailing,
         BackupRunning, BackupNotFound, Unavailable, Internal,

@@ -93,7 +93,7 @@ internal static class RavenLiteServer
         }
         var logger = app.Logger;
         app.Lifetime.ApplicationStarted.Register(() => ServerLog.Started(logger, options.Database.Engine.ToString(), directory,
-            string.Join(", ", app.Urls), options.ApiKey is null ? "not set (loopback only)" : "required"));
+            string.Join(", ", app.Urls), options.Keys.Describe()));
         // In-flight requests have finished (or the shutdown timeout passed) by now; the container disposes it again, harmlessly.
         app.Lifetime.ApplicationStopped.Register(() =>
         {
@@ -115,6 +115,6 @@ internal static class RavenLiteServer
         app.Use(next => new BrowserGuardMiddleware(next, browser).InvokeAsync);
         Studio.StudioFiles.Use(app);
         var failures = app.Services.GetRequiredService<FailedAuthentications>();
-        app.Use(next => new ApiKeyMiddleware(next, options.ApiKey, failures).InvokeAsync);
+        app.Use(next => new ApiKeyMiddleware(next, options.Keys, failures).InvokeAsync);
     }
 }

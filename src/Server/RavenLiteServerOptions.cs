@@ -51,10 +51,26 @@ internal sealed class RavenLiteServerOptions
     public string? Urls { get; set; }
 
     /// <summary>
-    /// The key every request must carry in <c>X-Api-Key</c>. Optional on loopback; required (at least
+    /// An admin key (every scope). With any key configured (this, <see cref="ApiKeys"/> or <see cref="ApiKeysFile"/>),
+    /// every request must carry one in <c>X-Api-Key</c>. Optional on loopback; a key is required (at least
     /// <see cref="MinimumApiKeyLength"/> characters) to listen anywhere else.
     /// </summary>
     public string? ApiKey { get; set; }
+
+    /// <summary>
+    /// Keys with scopes (read, write, admin): <c>RavenLite:ApiKeys:0:Key</c> and <c>RavenLite:ApiKeys:0:Scope</c> in
+    /// appsettings.json, or <c>RavenLite__ApiKeys__0__Key</c> and <c>__Scope</c> in the environment.
+    /// </summary>
+    public List<Security.ScopedApiKey> ApiKeys { get; set; } = [];
+
+    /// <summary>A file of keys, one <c>&lt;scope&gt; &lt;key&gt;</c> a line (<c>read</c>, <c>write</c> or <c>admin</c>; <c>#</c> comments).</summary>
+    public string? ApiKeysFile { get; set; }
+
+    private Security.KeyRing? _keys;
+
+    /// <summary>The keys of <see cref="ApiKey"/>, <see cref="ApiKeys"/> and <see cref="ApiKeysFile"/>, read once.</summary>
+    /// <exception cref="ArgumentException">A key is too short, a file line is malformed, or one key has two scopes.</exception>
+    internal Security.KeyRing Keys => _keys ??= Security.KeyRing.Load(this);
 
     /// <summary>
     /// Host names (or addresses) served besides the loopback ones, separated by <c>;</c> or <c>,</c>; <c>*</c> allows any.
@@ -70,7 +86,7 @@ internal sealed class RavenLiteServerOptions
     public string? CorsOrigins { get; set; }
 
     /// <summary>The browser rules parsed from <see cref="AllowedHosts"/>, <see cref="CorsOrigins"/> and <see cref="ApiKey"/>.</summary>
-    public Security.BrowserSettings Browser => Security.BrowserSettings.Parse(AllowedHosts, CorsOrigins, ApiKey is not null);
+    public Security.BrowserSettings Browser => Security.BrowserSettings.Parse(AllowedHosts, CorsOrigins, Keys.HasKeys);
 
     /// <summary>
     /// The largest request body accepted, in bytes; larger bodies get 413. Default 17 MiB: the document limit (16 MiB of
@@ -116,6 +132,14 @@ internal sealed class RavenLiteServerOptions
             throw Invalid($"Port (--port) must be between 0 and 65535, not {Port}.");
         if (ApiKey is not null && ApiKey.Trim().Length < MinimumApiKeyLength)
             throw Invalid($"ApiKey (--api-key) must be at least {MinimumApiKeyLength} characters.");
+        try
+        {
+            _ = Keys;
+        }
+        catch (ArgumentException ex)
+        {
+            throw Invalid(ex.Message);
+        }
         if (AuthFailuresPerMinute < 1)
             throw Invalid($"AuthFailuresPerMinute must be at least 1, not {AuthFailuresPerMinute}.");
         if (MaxRequestBodyBytes < 1024)

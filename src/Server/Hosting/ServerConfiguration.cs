@@ -28,7 +28,8 @@ internal static class ServerConfiguration
         new("--query-cache-mb", nameof(RavenLiteServerOptions.QueryCacheMb), "<mb>", "query response cache limit (default 64); 0 turns it off"),
         new("--query-timeout", nameof(RavenLiteServerOptions.QueryTimeout), "<seconds>", "longest a query may run (default 5); then 503 query-timeout"),
         new("--shutdown-timeout", nameof(RavenLiteServerOptions.ShutdownTimeout), "<seconds>", "how long stopping waits for in-flight requests (default 5)"),
-        new("--api-key", nameof(RavenLiteServerOptions.ApiKey), "<key>", "the key every request must send in X-Api-Key"),
+        new("--api-key", nameof(RavenLiteServerOptions.ApiKey), "<key>", "an admin key; with any key, requests must send one in X-Api-Key"),
+        new("--api-keys-file", nameof(RavenLiteServerOptions.ApiKeysFile), "<file>", "keys with scopes, one '<read|write|admin> <key>' a line"),
         new("--allowed-hosts", nameof(RavenLiteServerOptions.AllowedHosts), "<hosts>", "Host names served besides loopback (; or , separated; * any)"),
         new("--cors-origins", nameof(RavenLiteServerOptions.CorsOrigins), "<origins>", "web origins allowed to call from a browser (; or , separated)"),
     ];
