@@ -31,9 +31,13 @@ internal static class RavenLiteServer
         configure?.Invoke(builder);
 
         var options = ServerConfiguration.Load(builder.Configuration);
-        builder.WebHost.UseUrls(ListenAddresses.Resolve(options));
+        var urls = ListenAddresses.Resolve(options);
+        var certificate = TlsCertificate.Load(options, urls);
+        builder.WebHost.UseUrls(urls);
         builder.WebHost.ConfigureKestrel(kestrel =>
         {
+            if (certificate is not null)
+                kestrel.ConfigureHttpsDefaults(https => https.ServerCertificate = certificate);
             kestrel.Limits.MaxRequestBodySize = options.MaxRequestBodyBytes;
             // Queries travel in the URL: the request line must fit the longest one the parser takes, URL-encoded (a
             // 100,000-character query is ~300 KB), so an overlong query reaches it and gets a 400 saying why, not

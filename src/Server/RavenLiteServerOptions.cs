@@ -41,6 +41,18 @@ internal sealed class RavenLiteServerOptions
     /// </summary>
     public double ShutdownTimeout { get; set; } = 5;
 
+    /// <summary>
+    /// The TLS certificate for <c>https://</c> listen URLs: a PEM certificate (with <see cref="CertificateKey"/>), or a
+    /// PKCS#12 file (<c>.pfx</c>, <c>.p12</c>) whose password is <see cref="CertificatePassword"/>.
+    /// </summary>
+    public string? Certificate { get; set; }
+
+    /// <summary>The PEM private key of <see cref="Certificate"/>.</summary>
+    public string? CertificateKey { get; set; }
+
+    /// <summary>The PKCS#12 file's password: set it in the environment (<c>RavenLite__CertificatePassword</c>), not on the command line.</summary>
+    public string? CertificatePassword { get; set; }
+
     /// <summary>The loopback port to listen on when <see cref="Urls"/> is not set.</summary>
     public int Port { get; set; } = 8080;
 

@@ -25,6 +25,8 @@ internal static class ServerConfiguration
         new("--backup-dir", nameof(RavenLiteServerOptions.BackupDirectory), "<dir>", "where POST /admin/backup writes (default <data-dir>-backups)"),
         new("--port", nameof(RavenLiteServerOptions.Port), "<port>", "port on 127.0.0.1 (default 8080)"),
         new("--urls", nameof(RavenLiteServerOptions.Urls), "<urls>", "listen addresses; anything but loopback needs --api-key"),
+        new("--certificate", nameof(RavenLiteServerOptions.Certificate), "<file>", "TLS certificate for https:// URLs: PEM (with --certificate-key) or .pfx"),
+        new("--certificate-key", nameof(RavenLiteServerOptions.CertificateKey), "<file>", "the PEM private key of --certificate (a .pfx's password: RavenLite__CertificatePassword)"),
         new("--query-cache-mb", nameof(RavenLiteServerOptions.QueryCacheMb), "<mb>", "query response cache limit (default 64); 0 turns it off"),
         new("--query-timeout", nameof(RavenLiteServerOptions.QueryTimeout), "<seconds>", "longest a query may run (default 5); then 503 query-timeout"),
         new("--shutdown-timeout", nameof(RavenLiteServerOptions.ShutdownTimeout), "<seconds>", "how long stopping waits for in-flight requests (default 5)"),
