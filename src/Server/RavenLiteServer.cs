@@ -61,6 +61,7 @@ internal static class RavenLiteServer
         builder.Services.AddSingleton<Backups.BackupJobs>();
         builder.Services.AddSingleton<Changes.ChangesStreams>();
         builder.Services.AddSingleton<FailedAuthentications>();
+        Telemetry.AddServices(builder.Services, options);
         builder.Services.AddSingleton(new Indexes.QueryResponseCache(options.QueryCacheMb * 1024 * 1024));
 
         var app = builder.Build();
@@ -77,6 +78,7 @@ internal static class RavenLiteServer
         StatusRoutes.Map(app);
         BackupRoutes.Map(app);
         OpenApi.OpenApiEndpoints.Map(app);
+        Telemetry.Map(app, options);
         return app;
     }
 

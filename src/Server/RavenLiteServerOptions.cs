@@ -53,6 +53,15 @@ internal sealed class RavenLiteServerOptions
     /// <summary>The PKCS#12 file's password: set it in the environment (<c>RavenLite__CertificatePassword</c>), not on the command line.</summary>
     public string? CertificatePassword { get; set; }
 
+    /// <summary>
+    /// Where to send metrics and traces over OTLP (<c>http://collector:4317</c>; the protocol follows
+    /// <c>OTEL_EXPORTER_OTLP_PROTOCOL</c>, gRPC by default). Unset: nothing is exported.
+    /// </summary>
+    public string? OtlpEndpoint { get; set; }
+
+    /// <summary>Serve metrics for Prometheus to scrape at <c>/metrics</c> (admin scope when keys are configured). Default off.</summary>
+    public bool Prometheus { get; set; }
+
     /// <summary>The loopback port to listen on when <see cref="Urls"/> is not set.</summary>
     public int Port { get; set; } = 8080;
 
@@ -140,6 +149,9 @@ internal sealed class RavenLiteServerOptions
             throw Invalid($"QueryTimeout (--query-timeout) must be seconds, more than 0 and at most 3600; got {QueryTimeout}.");
         if (!(ShutdownTimeout >= 0 && ShutdownTimeout <= 300))
             throw Invalid($"ShutdownTimeout (--shutdown-timeout) must be seconds from 0 to 300; got {ShutdownTimeout}.");
+        if (!string.IsNullOrWhiteSpace(OtlpEndpoint)
+            && (!Uri.TryCreate(OtlpEndpoint, UriKind.Absolute, out var otlp) || otlp.Scheme is not ("http" or "https")))
+            throw Invalid($"OtlpEndpoint (--otlp-endpoint) must be an http:// or https:// URL such as http://127.0.0.1:4317; got '{OtlpEndpoint}'.");
         if (Port is < 0 or > 65535)
             throw Invalid($"Port (--port) must be between 0 and 65535, not {Port}.");
         if (ApiKey is not null && ApiKey.Trim().Length < MinimumApiKeyLength)
