@@ -19,6 +19,9 @@ public static class ErrorCodes
     /// <summary>The server has an API key and the request's <c>X-Api-Key</c> is missing or wrong.</summary>
     public const string Unauthorized = "unauthorized";
 
+    /// <summary>The request's API key is valid, but its scope (read, write, admin) does not cover the request.</summary>
+    public const string ScopeMissing = "scope-missing";
+
     /// <summary>The server has no API key and the request did not arrive on a loopback address.</summary>
     public const string NotLoopback = "not-loopback";
 
@@ -90,6 +93,25 @@ public static class ErrorCodes
     /// <summary>The server reads a read-only copy of the database (a PostgreSQL standby): it serves reads, not writes.</summary>
     public const string ReadOnly = "read-only";
 
+    /// <summary>
+    /// The request asks for more work than a server bound allows (a regular expression, wildcard or fuzzy term whose
+    /// automaton is too large, too many matching terms, a patch with too many operations or growing a document past its
+    /// limit): nothing was done. Carries <see cref="LimitMember"/>, the bound's name.
+    /// </summary>
+    public const string LimitExceeded = "limit-exceeded";
+
+    /// <summary>A query ran longer than the server's time limit (<c>--query-timeout</c>) and was stopped.</summary>
+    public const string QueryTimeout = "query-timeout";
+
+    /// <summary>As many <c>/changes</c> streams are open as the server serves (<c>Changes:MaxConnections</c>); retry later.</summary>
+    public const string TooManyConnections = "too-many-connections";
+
+    /// <summary>
+    /// Too many requests with a wrong or missing API key came from this address: its requests are refused until the
+    /// <c>Retry-After</c> header's seconds have passed.
+    /// </summary>
+    public const string TooManyRequests = "too-many-requests";
+
     /// <summary>The database is closed: the server is shutting down.</summary>
     public const string Unavailable = "unavailable";
 
@@ -99,10 +121,10 @@ public static class ErrorCodes
     /// <summary>Every code above, in the order the documentation lists them.</summary>
     public static IReadOnlyList<string> All { get; } =
     [
-        BadRequest, QueryInvalid, HostNotAllowed, Unauthorized, NotLoopback, CrossSite, BuiltInIndex, DocumentNotFound,
+        BadRequest, QueryInvalid, HostNotAllowed, Unauthorized, ScopeMissing, NotLoopback, CrossSite, BuiltInIndex, DocumentNotFound,
         IndexNotFound, RouteNotFound, MethodNotAllowed, ConcurrencyConflict, PatchTestFailed, PayloadTooLarge, UnsupportedMediaType,
-        PatchInvalid, IndexStale, StorageFull, IndexFailing, BackupRunning, BackupNotFound, StorageUnavailable, ReadOnly,
-        Unavailable, Internal,
+        PatchInvalid, LimitExceeded, QueryTimeout, TooManyConnections, TooManyRequests, IndexStale, StorageFull, IndexFailing,
+        BackupRunning, BackupNotFound, StorageUnavailable, ReadOnly, Unavailable, Internal,
     ];
 
     /// <summary>The member holding the code.</summary>
@@ -110,6 +132,9 @@ public static class ErrorCodes
 
     /// <summary>Of a <see cref="StorageUnavailable"/>: true when the write may have been stored (the commit got no answer).</summary>
     public const string OutcomeUnknownMember = "outcomeUnknown";
+
+    /// <summary>Of a <see cref="LimitExceeded"/>: the name of the bound, e.g. <c>MaxAutomatonStates</c>.</summary>
+    public const string LimitMember = "limit";
 
     /// <summary>Of a <see cref="ConcurrencyConflict"/>: the document's key.</summary>
     public const string KeyMember = "key";

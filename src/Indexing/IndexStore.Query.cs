@@ -43,7 +43,7 @@ internal sealed partial class IndexStore
     /// the documents are not loaded and the result has <see cref="QueryResult.AnswerKnown"/> set and no
     /// <see cref="QueryResult.Results"/>. Null: the page is always loaded.
     /// </param>
-    /// <param name="cancellationToken">Cancels the wait.</param>
+    /// <param name="cancellationToken">Cancels the wait, and the search itself (between terms and blocks of matches).</param>
     /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled.</exception>
     public async Task<QueryResult> QueryAsync(string indexName, IndexQuery query, Func<string, IndexVersion, bool>? answerKnown = null,
         CancellationToken cancellationToken = default)
@@ -56,11 +56,11 @@ internal sealed partial class IndexStore
         if (query.WaitForNonStaleResults)
             await WaitForNonStaleAsync(indexName, query.Timeout, cancellationToken).ConfigureAwait(false);
         cancellationToken.ThrowIfCancellationRequested();
-        return Search(indexName, query, paging, started, Stopwatch.GetTimestamp() - started, answerKnown);
+        return Search(indexName, query, paging, started, Stopwatch.GetTimestamp() - started, answerKnown, cancellationToken);
     }
 
     private QueryResult Search(string indexName, IndexQuery query, (int PageSize, bool Clamped) paging, long started, long waitTicks,
-        Func<string, IndexVersion, bool>? answerKnown = null)
+        Func<string, IndexVersion, bool>? answerKnown = null, CancellationToken cancellationToken = default)
     {
         using var activity = QueryTelemetry.Source.StartActivity("ravenlite.query");
         activity?.SetTag(QueryTelemetry.IndexTag, indexName);
@@ -69,7 +69,7 @@ internal sealed partial class IndexStore
             var index = GetIndex(indexName);
             try
             {
-                var result = Run(index, query, paging.PageSize, paging.Clamped, started, waitTicks, answerKnown);
+                var result = Run(index, query, paging.PageSize, paging.Clamped, started, waitTicks, answerKnown, cancellationToken);
                 _queryDuration.Record(result.Timings.TotalMicroseconds / 1_000_000,
                     new KeyValuePair<string, object?>(QueryTelemetry.IndexTag, result.IndexName),
                     new KeyValuePair<string, object?>(RavenLite.Storage.Caching.CacheMetrics.DatabaseTag, _documents.DatabaseName));
@@ -108,7 +108,7 @@ internal sealed partial class IndexStore
     }
 
     private QueryResult Run(DocumentIndex index, IndexQuery query, int pageSize, bool clamped, long started, long waitTicks,
-        Func<string, IndexVersion, bool>? answerKnown)
+        Func<string, IndexVersion, bool>? answerKnown, CancellationToken cancellationToken)
     {
         var parseStarted = Stopwatch.GetTimestamp();
         var parsed = index.ParseQuery(query.Query);
@@ -129,7 +129,7 @@ internal sealed partial class IndexStore
         FieldAggregate? aggregate = null;
         try
         {
-            page = PageSearch.Run(searcher, lucene.Segments, parsed, sort, query.Start, pageSize, after);
+            page = PageSearch.Run(searcher, lucene.Segments, parsed, sort, query.Start, pageSize, after, cancellationToken);
             if (query.Aggregate is { } aggregated)
                 aggregate = FieldAggregator.Run(searcher, parsed, aggregated, query.AggregateSum, index.Compiled);
         }

@@ -1,3 +1,4 @@
+using Microsoft.Extensions.DependencyInjection.Extensions;
 using RavenLite.Database;
 using RavenLite.Server.Errors;
 using RavenLite.Server.Hosting;
@@ -30,9 +31,13 @@ internal static class RavenLiteServer
         configure?.Invoke(builder);
 
         var options = ServerConfiguration.Load(builder.Configuration);
-        builder.WebHost.UseUrls(ListenAddresses.Resolve(options));
+        var urls = ListenAddresses.Resolve(options);
+        var certificate = TlsCertificate.Load(options, urls);
+        builder.WebHost.UseUrls(urls);
         builder.WebHost.ConfigureKestrel(kestrel =>
         {
+            if (certificate is not null)
+                kestrel.ConfigureHttpsDefaults(https => https.ServerCertificate = certificate);
             kestrel.Limits.MaxRequestBodySize = options.MaxRequestBodyBytes;
             // Queries travel in the URL: the request line must fit the longest one the parser takes, URL-encoded (a
             // 100,000-character query is ~300 KB), so an overlong query reaches it and gets a 400 saying why, not
@@ -42,6 +47,9 @@ internal static class RavenLiteServer
         });
         builder.Services.ConfigureHttpJsonOptions(json => json.SerializerOptions.PropertyNamingPolicy = null);
         builder.Services.AddSingleton(options);
+        builder.Services.TryAddSingleton(TimeProvider.System);
+        // Queries are cancelled as soon as stopping begins; this bounds the wait for anything else still running.
+        builder.Services.Configure<HostOptions>(host => host.ShutdownTimeout = TimeSpan.FromSeconds(options.ShutdownTimeout));
         OpenApi.OpenApiEndpoints.AddServices(builder.Services);
         builder.Services.AddSingleton(services =>
         {
@@ -51,6 +59,9 @@ internal static class RavenLiteServer
             return new DocumentDatabase(options.Database);
         });
         builder.Services.AddSingleton<Backups.BackupJobs>();
+        builder.Services.AddSingleton<Changes.ChangesStreams>();
+        builder.Services.AddSingleton<FailedAuthentications>();
+        Telemetry.AddServices(builder.Services, options);
         builder.Services.AddSingleton(new Indexes.QueryResponseCache(options.QueryCacheMb * 1024 * 1024));
 
         var app = builder.Build();
@@ -67,6 +78,7 @@ internal static class RavenLiteServer
         StatusRoutes.Map(app);
         BackupRoutes.Map(app);
         OpenApi.OpenApiEndpoints.Map(app);
+        Telemetry.Map(app, options);
         return app;
     }
 
@@ -87,7 +99,7 @@ internal static class RavenLiteServer
         }
         var logger = app.Logger;
         app.Lifetime.ApplicationStarted.Register(() => ServerLog.Started(logger, options.Database.Engine.ToString(), directory,
-            string.Join(", ", app.Urls), options.ApiKey is null ? "not set (loopback only)" : "required"));
+            string.Join(", ", app.Urls), options.Keys.Describe()));
         // In-flight requests have finished (or the shutdown timeout passed) by now; the container disposes it again, harmlessly.
         app.Lifetime.ApplicationStopped.Register(() =>
         {
@@ -108,6 +120,7 @@ internal static class RavenLiteServer
         var browser = options.Browser;
         app.Use(next => new BrowserGuardMiddleware(next, browser).InvokeAsync);
         Studio.StudioFiles.Use(app);
-        app.Use(next => new ApiKeyMiddleware(next, options.ApiKey).InvokeAsync);
+        var failures = app.Services.GetRequiredService<FailedAuthentications>();
+        app.Use(next => new ApiKeyMiddleware(next, options.Keys, failures).InvokeAsync);
     }
 }

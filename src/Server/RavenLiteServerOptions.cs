@@ -28,6 +28,40 @@ internal sealed class RavenLiteServerOptions
     /// </summary>
     public long QueryCacheMb { get; set; } = 64;
 
+    /// <summary>
+    /// The longest a query may run, in seconds (default 5; up to 3,600); a wait for non-stale results the query asks for
+    /// comes on top. A query still running then is stopped and answered with 503 <c>query-timeout</c>; one whose client
+    /// left, or running while the server stops, is stopped too.
+    /// </summary>
+    public double QueryTimeout { get; set; } = 5;
+
+    /// <summary>
+    /// How long a stopping server waits for in-flight requests before it cuts them off, in seconds (default 5). Queries
+    /// are cancelled as soon as it starts stopping; <c>/changes</c> streams end.
+    /// </summary>
+    public double ShutdownTimeout { get; set; } = 5;
+
+    /// <summary>
+    /// The TLS certificate for <c>https://</c> listen URLs: a PEM certificate (with <see cref="CertificateKey"/>), or a
+    /// PKCS#12 file (<c>.pfx</c>, <c>.p12</c>) whose password is <see cref="CertificatePassword"/>.
+    /// </summary>
+    public string? Certificate { get; set; }
+
+    /// <summary>The PEM private key of <see cref="Certificate"/>.</summary>
+    public string? CertificateKey { get; set; }
+
+    /// <summary>The PKCS#12 file's password: set it in the environment (<c>RavenLite__CertificatePassword</c>), not on the command line.</summary>
+    public string? CertificatePassword { get; set; }
+
+    /// <summary>
+    /// Where to send metrics and traces over OTLP (<c>http://collector:4317</c>; the protocol follows
+    /// <c>OTEL_EXPORTER_OTLP_PROTOCOL</c>, gRPC by default). Unset: nothing is exported.
+    /// </summary>
+    public string? OtlpEndpoint { get; set; }
+
+    /// <summary>Serve metrics for Prometheus to scrape at <c>/metrics</c> (admin scope when keys are configured). Default off.</summary>
+    public bool Prometheus { get; set; }
+
     /// <summary>The loopback port to listen on when <see cref="Urls"/> is not set.</summary>
     public int Port { get; set; } = 8080;
 
@@ -38,10 +72,26 @@ internal sealed class RavenLiteServerOptions
     public string? Urls { get; set; }
 
     /// <summary>
-    /// The key every request must carry in <c>X-Api-Key</c>. Optional on loopback; required (at least
+    /// An admin key (every scope). With any key configured (this, <see cref="ApiKeys"/> or <see cref="ApiKeysFile"/>),
+    /// every request must carry one in <c>X-Api-Key</c>. Optional on loopback; a key is required (at least
     /// <see cref="MinimumApiKeyLength"/> characters) to listen anywhere else.
     /// </summary>
     public string? ApiKey { get; set; }
+
+    /// <summary>
+    /// Keys with scopes (read, write, admin): <c>RavenLite:ApiKeys:0:Key</c> and <c>RavenLite:ApiKeys:0:Scope</c> in
+    /// appsettings.json, or <c>RavenLite__ApiKeys__0__Key</c> and <c>__Scope</c> in the environment.
+    /// </summary>
+    public List<Security.ScopedApiKey> ApiKeys { get; set; } = [];
+
+    /// <summary>A file of keys, one <c>&lt;scope&gt; &lt;key&gt;</c> a line (<c>read</c>, <c>write</c> or <c>admin</c>; <c>#</c> comments).</summary>
+    public string? ApiKeysFile { get; set; }
+
+    private Security.KeyRing? _keys;
+
+    /// <summary>The keys of <see cref="ApiKey"/>, <see cref="ApiKeys"/> and <see cref="ApiKeysFile"/>, read once.</summary>
+    /// <exception cref="ArgumentException">A key is too short, a file line is malformed, or one key has two scopes.</exception>
+    internal Security.KeyRing Keys => _keys ??= Security.KeyRing.Load(this);
 
     /// <summary>
     /// Host names (or addresses) served besides the loopback ones, separated by <c>;</c> or <c>,</c>; <c>*</c> allows any.
@@ -57,10 +107,19 @@ internal sealed class RavenLiteServerOptions
     public string? CorsOrigins { get; set; }
 
     /// <summary>The browser rules parsed from <see cref="AllowedHosts"/>, <see cref="CorsOrigins"/> and <see cref="ApiKey"/>.</summary>
-    public Security.BrowserSettings Browser => Security.BrowserSettings.Parse(AllowedHosts, CorsOrigins, ApiKey is not null);
+    public Security.BrowserSettings Browser => Security.BrowserSettings.Parse(AllowedHosts, CorsOrigins, Keys.HasKeys);
 
-    /// <summary>The largest request body accepted, in bytes (default 32 MiB); larger bodies get 413.</summary>
-    public long MaxRequestBodyBytes { get; set; } = 32L * 1024 * 1024;
+    /// <summary>
+    /// The largest request body accepted, in bytes; larger bodies get 413. Default 17 MiB: the document limit (16 MiB of
+    /// BSON) and room for the JSON around it, so no body is read into memory only to be refused as a document too large.
+    /// </summary>
+    public long MaxRequestBodyBytes { get; set; } = 17L * 1024 * 1024;
+
+    /// <summary>
+    /// How many requests with a wrong or missing API key one client address may send in a minute (default 30); beyond
+    /// that its requests get 429 <c>too-many-requests</c> until the minute is over.
+    /// </summary>
+    public int AuthFailuresPerMinute { get; set; } = 30;
 
 
 
@@ -86,10 +145,27 @@ internal sealed class RavenLiteServerOptions
         }
         if (QueryCacheMb is < 0 or > 64 * 1024)
             throw Invalid($"QueryCacheMb (--query-cache-mb) must be a size in MiB up to 65536, or 0 to turn the query cache off; got {QueryCacheMb}.");
+        if (!(QueryTimeout > 0 && QueryTimeout <= 3600))
+            throw Invalid($"QueryTimeout (--query-timeout) must be seconds, more than 0 and at most 3600; got {QueryTimeout}.");
+        if (!(ShutdownTimeout >= 0 && ShutdownTimeout <= 300))
+            throw Invalid($"ShutdownTimeout (--shutdown-timeout) must be seconds from 0 to 300; got {ShutdownTimeout}.");
+        if (!string.IsNullOrWhiteSpace(OtlpEndpoint)
+            && (!Uri.TryCreate(OtlpEndpoint, UriKind.Absolute, out var otlp) || otlp.Scheme is not ("http" or "https")))
+            throw Invalid($"OtlpEndpoint (--otlp-endpoint) must be an http:// or https:// URL such as http://127.0.0.1:4317; got '{OtlpEndpoint}'.");
         if (Port is < 0 or > 65535)
             throw Invalid($"Port (--port) must be between 0 and 65535, not {Port}.");
         if (ApiKey is not null && ApiKey.Trim().Length < MinimumApiKeyLength)
             throw Invalid($"ApiKey (--api-key) must be at least {MinimumApiKeyLength} characters.");
+        try
+        {
+            _ = Keys;
+        }
+        catch (ArgumentException ex)
+        {
+            throw Invalid(ex.Message);
+        }
+        if (AuthFailuresPerMinute < 1)
+            throw Invalid($"AuthFailuresPerMinute must be at least 1, not {AuthFailuresPerMinute}.");
         if (MaxRequestBodyBytes < 1024)
             throw Invalid($"MaxRequestBodyBytes must be at least 1024, not {MaxRequestBodyBytes}.");
         try

@@ -75,7 +75,7 @@ public sealed partial class BadInputTests(FaultyServerFixture fixture) : IClassF
     }
 
     [Fact]
-    public async Task A_body_over_32_MB_returns_413_and_the_server_keeps_serving()
+    public async Task A_body_over_the_limit_returns_413_and_the_server_keeps_serving()
     {
         var body = new byte[33 * 1024 * 1024];
         body.AsSpan().Fill((byte)' ');

@@ -17,6 +17,7 @@ public sealed class RequestActivityTests
 
         var response = await server.Client.GetAsync($"/indexes/Raven/DocumentsByEntityName?query=Tag:{tag}");
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        await RequestSpansStoppedAsync(spans, tag, 1);
 
         Activity request, query;
         lock (spans)
@@ -43,6 +44,7 @@ public sealed class RequestActivityTests
         // The first request waits and runs the query; the second finds its answer in the response cache; both are one call.
         for (var i = 0; i < 2; i++)
             Assert.Equal(HttpStatusCode.OK, (await server.Client.GetAsync(url)).StatusCode);
+        await RequestSpansStoppedAsync(spans, tag, 2);
 
         lock (spans)
         {
@@ -51,6 +53,23 @@ public sealed class RequestActivityTests
             Assert.Equal(2, requests.Count);
             foreach (var request in requests)
                 Assert.Single(spans, q => q.OperationName == "ravenlite.query" && q.ParentSpanId == request.SpanId);
+        }
+    }
+
+    /// <summary>
+    /// Waits until <paramref name="count"/> request spans naming <paramref name="tag"/> have stopped: a request span stops
+    /// when the server's middleware returns, which can be after the client has read the response (seen on a loaded machine).
+    /// </summary>
+    private static async Task RequestSpansStoppedAsync(List<Activity> spans, string tag, int count)
+    {
+        for (var waited = System.Diagnostics.Stopwatch.StartNew(); waited.Elapsed < TimeSpan.FromSeconds(10); await Task.Yield())
+        {
+            lock (spans)
+            {
+                if (spans.Count(s => s.OperationName == "ravenlite.request" && s.GetTagItem("url.query") is string query
+                    && query.Contains(tag, StringComparison.Ordinal)) >= count)
+                    return;
+            }
         }
     }
 

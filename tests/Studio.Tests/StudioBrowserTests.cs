@@ -90,9 +90,58 @@ public sealed class StudioBrowserTests(StudioFixture fixture) : IClassFixture<St
         Assert.Equal("from the studio", (await GetAsync("/docs/notes/studio-1")).GetProperty("text").GetString());
 
         await studio.TestId("delete-document").ClickAsync();
+        await Expect(studio.TestId("confirm-delete")).ToContainTextAsync("Delete document 'notes/studio-1'");
+        await studio.TestId("confirm-delete-document").ClickAsync();
         await Expect(studio.TestId("documents")).ToBeVisibleAsync();
         Assert.Equal(HttpStatusCode.NotFound, (await fixture.Server.Client.GetAsync("/docs/notes/studio-1")).StatusCode);
         studio.AssertNoScriptErrors();
+    }
+
+    [ChromiumFact]
+    public async Task A_key_with_dot_segments_deletes_its_document_and_never_another_route()
+    {
+        // Issue 30: Delete on this document sent DELETE /indexes/Orders/ByCustomer; the index went, the document stayed.
+        const string Key = "x/../../indexes/Orders/ByCustomer";
+        var client = fixture.Server.Client;
+        Assert.Equal(HttpStatusCode.Created, (await client.PutAsync("/indexes/Orders/ByCustomer",
+            Json("""{"Fields":[{"Name":"Customer","Path":"customer"}]}"""))).StatusCode);
+        Assert.Equal(HttpStatusCode.OK, (await client.PostAsync("/bulk_docs",
+            Json($$$"""[{"Method":"PUT","Key":"{{{Key}}}","Document":{"customer":"c1","n":1}}]"""))).StatusCode);
+        await using var studio = await fixture.OpenAsync();
+
+        await studio.GoAsync("doc/" + Uri.EscapeDataString(Key));
+        await Expect(studio.TestId("document-key")).ToHaveTextAsync(Key);
+        await studio.TestId("patch-panel").Locator("summary").ClickAsync();
+        await studio.TestId("patch-json").FillAsync("""[{"op":"increment","path":"/n","value":1}]""");
+        await studio.TestId("apply-patch").ClickAsync();
+        await Expect(studio.TestId("notice")).ToContainTextAsync("Patched");
+        await studio.TestId("delete-document").ClickAsync();
+        await Expect(studio.TestId("confirm-delete")).ToContainTextAsync($"Delete document '{Key}'");
+        await studio.TestId("confirm-delete-document").ClickAsync();
+        await Expect(studio.TestId("documents")).ToBeVisibleAsync();
+
+        var left = await client.PostAsync("/queries", Json($$"""["{{Key}}"]"""));
+        Assert.Equal(JsonValueKind.Null, JsonDocument.Parse(await left.Content.ReadAsStringAsync()).RootElement.GetProperty("Results")[0].ValueKind);
+        Assert.Equal(HttpStatusCode.OK, (await client.GetAsync("/indexes/Orders/ByCustomer?definition=yes")).StatusCode);
+        studio.AssertNoScriptErrors();
+        Assert.Equal(HttpStatusCode.NoContent, (await client.DeleteAsync("/indexes/Orders/ByCustomer")).StatusCode);
+    }
+
+    [ChromiumFact]
+    public async Task The_url_builder_refuses_dot_and_empty_segments_and_encodes_the_rest()
+    {
+        await using var studio = await fixture.OpenAsync();
+        await studio.GoAsync("stats");
+
+        var built = await studio.Page.EvaluateAsync<string[]>("""
+            async () => {
+              const { pathOf } = await import('/studio/api.js');
+              const refused = name => { try { pathOf(name); return 'built'; } catch (e) { return 'refused'; } };
+              return [pathOf('Orders/ByCustomer'), pathOf('a b/c?d#e%f'), refused('x/../../indexes/Orders'), refused('./a'), refused('a//b'), refused('a/.')];
+            }
+            """);
+
+        Assert.Equal(["Orders/ByCustomer", "a%20b/c%3Fd%23e%25f", "refused", "refused", "refused", "refused"], built);
     }
 
     [ChromiumFact]
@@ -164,6 +213,8 @@ public sealed class StudioBrowserTests(StudioFixture fixture) : IClassFixture<St
         await studio.ScreenshotAsync("index");
 
         await studio.TestId("delete-index").ClickAsync();
+        await Expect(studio.TestId("confirm-delete")).ToContainTextAsync("Delete index 'Carts/ByProduct'");
+        await studio.TestId("confirm-delete-index").ClickAsync();
         await Expect(studio.TestId("indexes")).ToBeVisibleAsync();
         await Expect(studio.TestId("indexes")).Not.ToContainTextAsync("Carts/ByProduct");
         Assert.Equal(HttpStatusCode.NotFound, (await fixture.Server.Client.GetAsync("/indexes/Carts/ByProduct?definition=yes")).StatusCode);

@@ -13,6 +13,7 @@ internal static class RemoteErrors
             new ConcurrencyException(key, error.ExpectedEtag, error.ActualEtag, error.CommandIndex),
         ErrorCodes.IndexNotFound when indexName is not null => new IndexNotFoundException(indexName),
         ErrorCodes.QueryInvalid => new QueryException(error.Message),
+        ErrorCodes.LimitExceeded => new LimitExceededException(error.Message),
         ErrorCodes.BadRequest or ErrorCodes.PayloadTooLarge => new ArgumentException(error.Message),
         ErrorCodes.PatchTestFailed => new PatchException(error.Message, testFailed: true),
         ErrorCodes.PatchInvalid => new PatchException(error.Message, testFailed: false),

@@ -26,7 +26,7 @@ internal sealed partial class IndexQueryParser : QueryParser
         _query = query;
         LowercaseExpandedTerms = false; // exact fields are case-sensitive; full-text ones are lower-cased below
         AllowLeadingWildcard = true; // EndsWith and Contains are *suffix and *part*
-        MultiTermRewriteMethod = MultiTermQuery.CONSTANT_SCORE_FILTER_REWRITE;
+        MultiTermRewriteMethod = BoundedTermsRewrite.Instance; // constant-score filter, bounded (MultiTermLimits)
         DefaultOperator = OR_OPERATOR;
     }
 
@@ -42,6 +42,10 @@ internal sealed partial class IndexQueryParser : QueryParser
         {
             var parsed = parser.Parse(query);
             return parser._bindingError is { } bindingError ? throw bindingError : parsed;
+        }
+        catch (LimitExceededException ex)
+        {
+            throw new LimitExceededException(ex.Limit, $"Query '{QueryLimits.Shown(query)}' is refused: {ex.Message}.");
         }
         catch (ParseException ex) when (ex.InnerException is not BooleanQuery.TooManyClausesException)
         {
@@ -86,6 +90,8 @@ internal sealed partial class IndexQueryParser : QueryParser
         if (ResolveTyped(field) is var (typed, suffix))
             return TypedRange(typed, suffix, part1, part2, startInclusive, endInclusive);
         var compiled = Resolve(field, start);
+        MultiTermLimits.CheckLength("a range bound", part1);
+        MultiTermLimits.CheckLength("a range bound", part2);
         if (compiled.Definition.IsNumeric)
             return NumericRange(compiled, part1, part2, startInclusive, endInclusive, Offset(start));
         if (compiled.IsFullText)
@@ -109,10 +115,12 @@ internal sealed partial class IndexQueryParser : QueryParser
         {
             var name = TypedTextField(typed, suffix, "a prefix query");
             ThrowIfOutgrowsLongTerms(termStr);
+            MultiTermLimits.CheckLength("the prefix", termStr);
             return base.GetPrefixQuery(name, TypedPattern(suffix, termStr));
         }
         var compiled = Resolve(field, Term());
         ThrowIfNumeric(compiled, "a prefix query");
+        MultiTermLimits.CheckLength("the prefix", termStr);
         return base.GetPrefixQuery(compiled.Name, compiled.IsFullText ? Lower(termStr) : IndexFields.ExactTerm(termStr));
     });
 
@@ -126,31 +134,48 @@ internal sealed partial class IndexQueryParser : QueryParser
                 return TypedAnyValue(typed, suffix);
             var name = TypedTextField(typed, suffix, "a wildcard query");
             ThrowIfOutgrowsLongTerms(termStr);
-            return base.GetWildcardQuery(name, TypedPattern(suffix, termStr));
+            return MultiTermLimits.Wildcard(name, TypedPattern(suffix, termStr));
         }
         var compiled = Resolve(field, Term());
         if (termStr == "*")
             return AnyValue(compiled);
         ThrowIfNumeric(compiled, "a wildcard query");
-        return base.GetWildcardQuery(compiled.Name, compiled.IsFullText ? Lower(termStr) : termStr);
+        return MultiTermLimits.Wildcard(compiled.Name, compiled.IsFullText ? Lower(termStr) : termStr);
     });
 
     protected override Query GetFuzzyQuery(string field, string termStr, float minSimilarity) => Bind(() =>
     {
         if (ResolveTyped(field) is var (typed, suffix))
+        {
+            MultiTermLimits.CheckLength("the fuzzy term", termStr, MultiTermLimits.MaxFuzzyTermLength);
             return base.GetFuzzyQuery(TypedTextField(typed, suffix, "a fuzzy query"), TypedPattern(suffix, termStr), minSimilarity);
+        }
         var compiled = Resolve(field, Term());
         ThrowIfNumeric(compiled, "a fuzzy query");
+        MultiTermLimits.CheckLength("the fuzzy term", termStr, MultiTermLimits.MaxFuzzyTermLength);
         return base.GetFuzzyQuery(compiled.Name, compiled.IsFullText ? Lower(termStr) : termStr, minSimilarity);
     });
 
     protected override Query GetRegexpQuery(string field, string termStr) => Bind(() =>
     {
+        var at = Term();
+        string name;
         if (ResolveTyped(field) is var (typed, suffix))
-            return base.GetRegexpQuery(TypedTextField(typed, suffix, "a regular expression"), termStr);
-        var compiled = Resolve(field, Term());
-        ThrowIfNumeric(compiled, "a regular expression");
-        return base.GetRegexpQuery(compiled.Name, termStr);
+            name = TypedTextField(typed, suffix, "a regular expression");
+        else
+        {
+            var compiled = Resolve(field, at);
+            ThrowIfNumeric(compiled, "a regular expression");
+            name = compiled.Name;
+        }
+        try
+        {
+            return MultiTermLimits.Regex(name, termStr);
+        }
+        catch (FormatException ex)
+        {
+            throw Error(Offset(at), ex.Message);
+        }
     });
 
     protected override Query GetBooleanQuery(IList<BooleanClause> clauses, bool disableCoord)

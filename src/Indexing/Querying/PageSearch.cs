@@ -8,9 +8,14 @@ namespace RavenLite.Indexing.Querying;
 /// <summary>Runs a parsed query on a searcher and picks the page: keys and etags from the per-segment arrays, never stored fields.</summary>
 internal static class PageSearch
 {
+    /// <summary>
+    /// Runs the search; <paramref name="cancellationToken"/> stops it between terms of a multi-term query and between
+    /// blocks of matching documents (<see cref="CancellableCollector"/>), with an <see cref="OperationCanceledException"/>.
+    /// </summary>
     public static SearchPage Run(IndexSearcher searcher, SegmentKeysCache segments, Query query, SortField[] sort,
-        int start, int pageSize, PageAfter? after)
+        int start, int pageSize, PageAfter? after, CancellationToken cancellationToken = default)
     {
+        using var scope = QueryCancellation.Enter(cancellationToken);
         if (pageSize == 0)
             return new SearchPage(0) { Total = Count(searcher, query) };
         return sort.Length == 0
@@ -23,7 +28,7 @@ internal static class PageSearch
         if (query is MatchAllDocsQuery)
             return searcher.IndexReader.NumDocs;
         var counter = new TotalHitCountCollector();
-        searcher.Search(query, counter);
+        searcher.Search(query, new CancellableCollector(counter));
         return counter.TotalHits;
     }
 
@@ -34,7 +39,7 @@ internal static class PageSearch
         if (query is MatchAllDocsQuery)
             WalkAll(searcher.IndexReader, segments, collector, after?.Etag, start);
         else
-            searcher.Search(query, collector);
+            searcher.Search(query, new CancellableCollector(collector));
         var page = collector.Page;
         if (page.Versions.Count > 0)
             page.Last = new PageAfter(page.Versions[^1].Etag, []);
@@ -81,6 +86,8 @@ internal static class PageSearch
             var live = segment.LiveDocs;
             for (var doc = first; doc < segment.MaxDoc; doc++)
             {
+                if ((doc & CancellableCollector.CheckEvery) == 0)
+                    QueryCancellation.ThrowIfCancellationRequested();
                 if ((live is null || live.Get(doc)) && !collector.Take(doc))
                     return;
             }
@@ -108,7 +115,7 @@ internal static class PageSearch
         }
         var collector = TopFieldCollector.Create(SortField.ToLucene(sort), (int)Math.Min(wanted, int.MaxValue), afterDoc,
             fillFields: true, trackDocScores: false, trackMaxScore: false, docsScoredInOrder: false);
-        searcher.Search(query, collector);
+        searcher.Search(query, new CancellableCollector(collector));
         var hits = collector.GetTopDocs();
         var page = new SearchPage(pageSize) { Total = hits.TotalHits, HasMore = hits.ScoreDocs.Length > start + pageSize };
         var leaves = searcher.IndexReader.Leaves;

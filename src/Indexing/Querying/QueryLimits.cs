@@ -18,6 +18,9 @@ internal static class QueryLimits
     /// <summary>The deepest nesting of parentheses accepted.</summary>
     public const int MaxNesting = 256;
 
+    /// <summary>The query as error messages quote it: whole, or its start and its length when it is long.</summary>
+    public static string Shown(string query) => query.Length > 200 ? $"{query[..200]}... ({query.Length:N0} characters)" : query;
+
     /// <exception cref="QueryException">The query is too long or nests too deep.</exception>
     public static QueryShape Check(string query)
     {

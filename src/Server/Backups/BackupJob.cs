@@ -4,12 +4,13 @@ using RavenLite.Storage.Backups;
 namespace RavenLite.Server.Backups;
 
 /// <summary>One backup the server runs: updated from the backup's thread, read by requests.</summary>
-internal sealed class BackupJob(string id, string folder, DateTimeOffset startedAt)
+internal sealed class BackupJob(string id, string folder, string fullPath, DateTimeOffset startedAt)
 {
     private readonly object _lock = new();
     private BackupStatus _status = new(id, folder, BackupState.Running, null, startedAt, null, null, null, null, null);
 
-    public string Folder => folder;
+    /// <summary>Where the backup is written, on the server's machine; never in a status.</summary>
+    public string FullPath => fullPath;
 
     public BackupState State => Status().State;
 
@@ -44,7 +45,7 @@ internal sealed class BackupJob(string id, string folder, DateTimeOffset started
 
 /// <summary>What <c>/admin/backups</c> says about one backup.</summary>
 /// <param name="Id">Its folder's name: <c>GET /admin/backups/{Id}</c>.</param>
-/// <param name="Folder">Its folder, on the server's machine.</param>
+/// <param name="Folder">Its folder, relative to the backup directory (<c>--backup-dir</c>).</param>
 /// <param name="State">Running, Succeeded or Failed.</param>
 /// <param name="Step">While running: documents, indexes or manifest.</param>
 /// <param name="StartedAt">When it began (for one found on disk: its manifest's time).</param>

@@ -18,23 +18,25 @@ internal sealed class BackupJobs(DocumentDatabase database, RavenLiteServerOptio
     private readonly List<BackupJob> _jobs = [];
 
     /// <summary>
-    /// Starts a backup into <paramref name="folder"/> (absolute, or relative to the backup directory; null: a new folder
-    /// there named for the time) and returns at once.
+    /// Starts a backup into <paramref name="folder"/>, a folder name inside the backup directory (null: a new folder
+    /// there named for the time), and returns at once.
     /// </summary>
-    /// <exception cref="RequestException">409 while another backup runs; 400 when the folder is not new or empty.</exception>
+    /// <exception cref="RequestException">409 while another backup runs; 400 when the name leads out of the backup directory, or the folder is not new or empty.</exception>
     public BackupJob Start(string? folder)
     {
         var name = folder ?? "backup-" + DateTimeOffset.UtcNow.ToString("yyyyMMdd'T'HHmmss'Z'", CultureInfo.InvariantCulture);
-        var path = Path.GetFullPath(Path.Combine(options.BackupDirectory, name));
-        if (Directory.Exists(path) && Directory.EnumerateFileSystemEntries(path).Any())
-            throw RequestException.BadRequest($"The backup folder '{path}' is not empty: back up into a new or empty folder.");
+        var target = BackupFolder.Resolve(options.BackupDirectory, name);
+        if (Directory.Exists(target.FullPath) && Directory.EnumerateFileSystemEntries(target.FullPath).Any())
+            throw RequestException.BadRequest($"The backup folder '{target.Relative}' is not empty: back up into a new or empty folder.");
+        if (File.Exists(target.FullPath))
+            throw RequestException.BadRequest($"'{target.Relative}' in the backup directory is a file: back up into a new or empty folder.");
         BackupJob job;
         lock (_lock)
         {
             if (_jobs.FirstOrDefault(j => j.State == BackupState.Running) is { } running)
                 throw new RequestException(StatusCodes.Status409Conflict, ErrorCodes.BackupRunning,
-                    $"A backup is already running (into '{running.Folder}'); wait for it to finish. GET /admin/backups shows its progress.");
-            job = new BackupJob(Path.GetFileName(path), path, DateTimeOffset.UtcNow);
+                    $"A backup is already running (into '{running.Status().Folder}'); wait for it to finish. GET /admin/backups shows its progress.");
+            job = new BackupJob(Path.GetFileName(target.FullPath), target.Relative, target.FullPath, DateTimeOffset.UtcNow);
             _jobs.Insert(0, job);
             if (_jobs.Count > FinishedKept)
                 _jobs.RemoveAt(_jobs.Count - 1);
@@ -53,7 +55,7 @@ internal sealed class BackupJobs(DocumentDatabase database, RavenLiteServerOptio
         {
             var known = listed.Select(s => s.Folder).ToHashSet(StringComparer.Ordinal);
             listed.AddRange(Directory.EnumerateDirectories(options.BackupDirectory)
-                .Where(d => !known.Contains(d) && File.Exists(Path.Combine(d, BackupManifest.FileName)))
+                .Where(d => !known.Contains(Path.GetFileName(d)) && File.Exists(Path.Combine(d, BackupManifest.FileName)))
                 .Select(Found)
                 .OfType<BackupStatus>()
                 .OrderByDescending(s => s.StartedAt));
@@ -69,31 +71,32 @@ internal sealed class BackupJobs(DocumentDatabase database, RavenLiteServerOptio
     {
         try
         {
-            var manifest = await database.BackupAsync(job.Folder, new JobProgress(job));
+            var manifest = await database.BackupAsync(job.FullPath, new JobProgress(job));
             job.Succeed(manifest);
-            ServerLog.BackupFinished(logger, job.Folder, manifest.LastEtag, manifest.Documents);
+            ServerLog.BackupFinished(logger, job.FullPath, manifest.LastEtag, manifest.Documents);
         }
 #pragma warning disable CA1031 // A failed backup is reported on its job and logged; it must never reach the process.
         catch (Exception ex)
         {
             var told = ex is IOException or ArgumentException or NotSupportedException or ObjectDisposedException or UnauthorizedAccessException;
-            job.Fail(told ? ex.Message : ErrorMapping.UnexpectedMessage);
-            ServerLog.BackupFailed(logger, ex, job.Folder);
+            job.Fail(told ? BackupFolder.WithoutServerPaths(ex.Message, options) : ErrorMapping.UnexpectedMessage);
+            ServerLog.BackupFailed(logger, ex, job.FullPath);
         }
 #pragma warning restore CA1031
     }
 
-    private static BackupStatus? Found(string folder)
+    private BackupStatus? Found(string folder)
     {
+        var name = Path.GetFileName(folder);
         try
         {
             var manifest = BackupManifest.Read(folder);
-            return new BackupStatus(Path.GetFileName(folder), folder, BackupState.Succeeded, null, manifest.Created, manifest.Created,
+            return new BackupStatus(name, name, BackupState.Succeeded, null, manifest.Created, manifest.Created,
                 manifest.LastEtag, manifest.Documents, manifest.Files.Sum(f => f.Bytes), null);
         }
         catch (InvalidDataException ex)
         {
-            return new BackupStatus(Path.GetFileName(folder), folder, BackupState.Failed, null, null, null, null, null, null, ex.Message);
+            return new BackupStatus(name, name, BackupState.Failed, null, null, null, null, null, null, BackupFolder.WithoutServerPaths(ex.Message, options));
         }
     }
 

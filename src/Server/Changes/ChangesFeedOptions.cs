@@ -17,8 +17,15 @@ public sealed class ChangesFeedOptions
     /// <summary>How often an idle stream sends a comment line, so proxies and clients know it is alive. Default 15 s.</summary>
     public TimeSpan HeartbeatInterval { get; set; } = TimeSpan.FromSeconds(15);
 
+    /// <summary>
+    /// How many <c>/changes</c> streams may be open at once; one more is answered 503 <c>too-many-connections</c>.
+    /// Default 64. Each stream holds a buffer and, while it catches up from an old etag, reads storage.
+    /// </summary>
+    public int MaxConnections { get; set; } = 64;
+
     internal void Validate()
     {
+        ArgumentOutOfRangeException.ThrowIfLessThan(MaxConnections, 1, "Changes:MaxConnections");
         ArgumentOutOfRangeException.ThrowIfLessThan(BufferSize, 1, "Changes:BufferSize");
         ArgumentOutOfRangeException.ThrowIfLessThanOrEqual(SlowConsumerTimeout, TimeSpan.Zero, "Changes:SlowConsumerTimeout");
         ArgumentOutOfRangeException.ThrowIfLessThanOrEqual(CutOffGrace, TimeSpan.Zero, "Changes:CutOffGrace");

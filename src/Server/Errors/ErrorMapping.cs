@@ -21,6 +21,8 @@ internal static class ErrorMapping
     public static (ProblemDetails Problem, bool Unexpected) Map(Exception exception) => exception switch
     {
         RequestException request => (Problem(request.StatusCode, request.Code, request.Message), false),
+        // Before ArgumentException, which it is: a bound on work (automaton size, matching terms, patch growth), named.
+        LimitExceededException limit => (LimitExceeded(limit), false),
         ConcurrencyException conflict => (Conflict(conflict), false),
         // RFC 5789: a patch that cannot apply to the document's current state is a conflict (a failed test) or unprocessable.
         PatchException patch => (patch.TestFailed
@@ -73,6 +75,13 @@ internal static class ErrorMapping
     {
         var problem = Problem(StatusCodes.Status503ServiceUnavailable, ErrorCodes.StorageUnavailable, unavailable.Message);
         problem.Extensions[ErrorCodes.OutcomeUnknownMember] = unavailable.OutcomeUnknown;
+        return problem;
+    }
+
+    private static ProblemDetails LimitExceeded(LimitExceededException limit)
+    {
+        var problem = Problem(StatusCodes.Status400BadRequest, ErrorCodes.LimitExceeded, limit.Message);
+        problem.Extensions[ErrorCodes.LimitMember] = limit.Limit;
         return problem;
     }
 

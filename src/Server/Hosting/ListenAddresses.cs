@@ -14,7 +14,7 @@ internal static class ListenAddresses
         if (urls.Length == 0)
             throw Refuse("Urls (--urls) names no address.");
         var exposed = urls.Where(url => !IsLoopback(url)).ToArray();
-        if (exposed.Length > 0 && string.IsNullOrWhiteSpace(options.ApiKey))
+        if (exposed.Length > 0 && !options.Keys.HasKeys)
             throw Refuse(
                 $"Refusing to listen on {string.Join(", ", exposed)} without an API key: every address other than " +
                 "loopback (127.0.0.1, [::1], localhost) requires one. Pass --api-key <key> (or set RavenLite__ApiKey), " +

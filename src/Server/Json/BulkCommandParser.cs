@@ -41,6 +41,7 @@ internal static class BulkCommandParser
                 if (document.ValueKind != JsonValueKind.Object)
                     throw RequestException.BadRequest(
                         $"{where}: a PUT needs Document, a JSON object; got {RequestJson.Describe(document.ValueKind)}.");
+                ReservedMembers.ThrowIfMetadata(document, where);
                 try
                 {
                     return BatchCommand.Put(key, RequestJson.Content(document), RequestJson.Metadata(Member(command, "Metadata"), where), etag);
@@ -56,14 +57,17 @@ internal static class BulkCommandParser
                 if (patch.ValueKind != JsonValueKind.Array)
                     throw RequestException.BadRequest(
                         $"{where}: a PATCH needs Patch, a JSON Patch array of operations; got {RequestJson.Describe(patch.ValueKind)}.");
+                DocumentPatch parsed;
                 try
                 {
-                    return BatchCommand.Patch(key, DocumentPatch.Parse(patch.GetRawText()), etag);
+                    parsed = DocumentPatch.Parse(patch.GetRawText());
                 }
-                catch (ArgumentException ex)
+                catch (ArgumentException ex) when (ex is not LimitExceededException)
                 {
                     throw RequestException.BadRequest($"{where}: {ArgumentMessage.Of(ex)}");
                 }
+                ReservedMembers.ThrowIfMetadata(parsed, where);
+                return BatchCommand.Patch(key, parsed, etag);
             default:
                 throw RequestException.BadRequest($"{where}: Method must be PUT, DELETE or PATCH, not '{method}'.");
         }

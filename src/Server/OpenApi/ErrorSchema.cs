@@ -47,6 +47,7 @@ internal sealed class ErrorSchema : IOpenApiDocumentTransformer
                     Description = "The kind of error, stable across versions.",
                     Enum = [.. ErrorCodes.All.Select(c => (JsonNode)JsonValue.Create(c))],
                 },
+                [ErrorCodes.LimitMember] = Text("limit-exceeded: the name of the bound, e.g. MaxAutomatonStates."),
                 [ErrorCodes.KeyMember] = Text("concurrency-conflict: the document's key."),
                 [ErrorCodes.ExpectedEtagMember] = Text("concurrency-conflict: the etag the write expected, a decimal string (\"0\": not to exist)."),
                 [ErrorCodes.ActualEtagMember] = Text("concurrency-conflict: the document's current etag, a decimal string; null when it does not exist."),

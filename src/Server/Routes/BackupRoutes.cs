@@ -16,7 +16,7 @@ internal static class BackupRoutes
 
     /// <summary>
     /// Starts a backup on a thread of its own and answers 202 at once with its status and, in <c>Location</c>, where to
-    /// follow it. <c>?folder=</c> names the folder (absolute, or relative to the backup directory; new or empty).
+    /// follow it. <c>?folder=</c> names the folder inside the backup directory (new or empty; see <see cref="BackupFolder"/>).
     /// </summary>
     private static IResult Start(HttpContext context, BackupJobs jobs, string? folder)
     {

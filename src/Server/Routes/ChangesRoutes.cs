@@ -15,7 +15,25 @@ internal static class ChangesRoutes
     public static void Map(IEndpointRouteBuilder routes) => routes.MapGet("/changes", StreamAsync);
 
     private static async Task StreamAsync(HttpContext context, DocumentDatabase database, RavenLiteServerOptions options,
-        IHostApplicationLifetime lifetime)
+        IHostApplicationLifetime lifetime, ChangesStreams streams)
+    {
+        var open = Interlocked.Increment(ref streams.Open);
+        try
+        {
+            if (open > options.Changes.MaxConnections)
+            {
+                throw new RequestException(StatusCodes.Status503ServiceUnavailable, ErrorCodes.TooManyConnections,
+                    $"{options.Changes.MaxConnections} /changes streams are open, the most this server serves (Changes:MaxConnections); retry later.");
+            }
+            await RunAsync(context, database, options, lifetime.ApplicationStopping);
+        }
+        finally
+        {
+            Interlocked.Decrement(ref streams.Open);
+        }
+    }
+
+    private static async Task RunAsync(HttpContext context, DocumentDatabase database, RavenLiteServerOptions options, CancellationToken stopping)
     {
         var request = context.Request;
         var filter = new ChangesFilter
@@ -30,8 +48,8 @@ internal static class ChangesRoutes
                 var other => throw RequestException.BadRequest($"indexes must be true or false, not '{other}'."),
             },
         };
-        using var stopping = CancellationTokenSource.CreateLinkedTokenSource(context.RequestAborted, lifetime.ApplicationStopping);
-        await new ChangesConnection(context, database, options.Changes, filter).RunAsync(StartEtag(request), stopping.Token);
+        using var linked = CancellationTokenSource.CreateLinkedTokenSource(context.RequestAborted, stopping);
+        await new ChangesConnection(context, database, options.Changes, filter).RunAsync(StartEtag(request), linked.Token);
     }
 
     /// <summary><c>Last-Event-ID</c> (what a reconnecting EventSource sends) wins over <c>?from=</c>; neither: 0, everything.</summary>

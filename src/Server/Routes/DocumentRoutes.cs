@@ -69,7 +69,9 @@ internal static class DocumentRoutes
         var body = await RequestBody.ReadAsync(request, options.MaxRequestBodyBytes);
         if (body.IsEmpty)
             throw RequestException.BadRequest("The request body is empty; a document must be a JSON object.");
-        return DocumentContent.FromJson(body.Span);
+        var content = DocumentContent.FromJson(body.Span);
+        Json.ReservedMembers.ThrowIfMetadata(body.Span);
+        return content;
     }
 
     /// <summary><c>{entity name, lower-cased}/{guid}</c> with a <c>Raven-Entity-Name</c> header, else a bare GUID.</summary>

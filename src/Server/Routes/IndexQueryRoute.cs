@@ -26,12 +26,26 @@ internal static partial class IndexQueryRoute
     {
         var started = Stopwatch.GetTimestamp();
         var request = IndexQueryRequest.Parse(context.Request);
+        using var deadline = QueryDeadline.Start(context, request);
+        try
+        {
+            await QueryAsync(context, database, cache, indexName, request, started, deadline.Token);
+        }
+        catch (OperationCanceledException) when (deadline.Refusal() is { } refusal)
+        {
+            throw refusal;
+        }
+    }
+
+    private static async Task QueryAsync(HttpContext context, DocumentDatabase database, QueryResponseCache cache, string indexName,
+        IndexQueryRequest request, long started, CancellationToken cancellationToken)
+    {
         QueryResponseEntry? kept = null;
         // The cache is asked inside the one call, once the version is known, so a hit loads no documents.
         // Keyed by the name asked for: dynamic/{collection} may be answered by the built-in index with a query of its own.
         var result = await database.QueryAsync(indexName, request.Query,
             cache.Enabled ? (_, version) => cache.TryGet(QueryResponseKey.For(indexName, version, request.Query, request.Shape), out kept) : null,
-            context.RequestAborted);
+            cancellationToken);
         if (result.AnswerKnown && kept is not null)
         {
             if (IncludesCurrent(database, kept))
@@ -39,7 +53,7 @@ internal static partial class IndexQueryRoute
                 await ServeKeptAsync(context, kept, started);
                 return;
             }
-            result = await database.QueryAsync(indexName, request.Query, answerKnown: null, context.RequestAborted);
+            result = await database.QueryAsync(indexName, request.Query, answerKnown: null, cancellationToken);
         }
         var key = QueryResponseKey.For(indexName, result.Version, request.Query, request.Shape);
         var cacheable = cache.Enabled && !result.IsStale;

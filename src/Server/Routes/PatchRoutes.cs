@@ -40,6 +40,7 @@ internal static class PatchRoutes
         var expected = ETags.IfMatch(request);
         var body = await RequestBody.ReadAsync(request, options.MaxRequestBodyBytes);
         var patch = DocumentPatch.Parse(body.Span);
+        Json.ReservedMembers.ThrowIfMetadata(patch);
         // One synchronous call: read, apply and write happen in one write transaction on this thread.
         var etag = database.Patch(id, patch, expected) ?? throw RequestException.DocumentNotFound(id);
         context.Response.Headers.ETag = ETags.ToHeader(etag);

@@ -119,6 +119,8 @@ internal static class JsonLine
                 throw new ArgumentException("\"key\" must be a string.");
             if (data is null || dataKind != JsonTokenType.StartObject)
                 throw new ArgumentException("\"data\" must be a JSON object.");
+            if (ReservedMembers.HasMetadata(dataJson.Span))
+                throw new ArgumentException("\"data\": " + ReservedMembers.Refusal);
             document = new TransferDocument(key, metadataJson, dataJson) { Content = (data, metadata), ExpectedEtag = etag };
             error = null;
             return true;

@@ -18,7 +18,7 @@ internal static class MaintenanceCommand
             switch (options.Verb)
             {
                 case "backup" when options.Url is not null:
-                    await output.WriteLineAsync(await RemoteBackup.RunAsync(options.Url, options.ApiKey, Path.GetFullPath(options.Folder), error));
+                    await output.WriteLineAsync(await RemoteBackup.RunAsync(options.Url, options.ApiKey, options.Folder, error));
                     break;
                 case "backup":
                     await output.WriteLineAsync(Backup(options.DataDirectory!, options.Folder, error));

@@ -12,7 +12,7 @@ internal static class RemoteBackup
 
     /// <param name="url">The server's base address.</param>
     /// <param name="apiKey">The key the server requires, if any.</param>
-    /// <param name="folder">The backup folder, on the server's machine.</param>
+    /// <param name="folder">The backup folder's name inside the server's backup directory (<c>--backup-dir</c>); the server refuses paths that lead elsewhere.</param>
     /// <param name="error">Where each step is printed as the server reaches it.</param>
     /// <returns>The summary line.</returns>
     /// <exception cref="IOException">The server refused the backup or it failed there; the message is the server's.</exception>
@@ -37,7 +37,7 @@ internal static class RemoteBackup
             throw new IOException($"The backup into {folder} failed on the server: {status.GetProperty("Error").GetString()}");
         return string.Create(CultureInfo.InvariantCulture,
             $"Backed up {status.GetProperty("Documents").GetInt64():N0} documents up to etag {status.GetProperty("LastEtag").GetInt64()} " +
-            $"into {folder} on the server ({MaintenanceCommand.Megabytes(status.GetProperty("Bytes").GetInt64())}).");
+            $"into {folder} in the server's backup directory ({MaintenanceCommand.Megabytes(status.GetProperty("Bytes").GetInt64())}).");
     }
 
     private static async Task<JsonElement> ReadAsync(HttpResponseMessage response)

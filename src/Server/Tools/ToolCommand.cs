@@ -90,7 +90,7 @@ internal static class ToolCommand
           ravenlite [server options]                       serve the HTTP API, the studio (/studio/) and OpenAPI (/openapi/v1.json)
           ravenlite export (--data-dir <dir> [--engine <engine>] [--connection-string <cs>] | --url <url>) <file.jsonl>
           ravenlite import (--data-dir <dir> [--engine <engine>] [--connection-string <cs>] | --url <url>) <file.jsonl>
-          ravenlite backup (--data-dir <dir> | --url <url>) <backup-folder>
+          ravenlite backup (--data-dir <dir> <backup-folder> | --url <url> <name-in-server-backup-dir>)
           ravenlite restore <backup-folder> --data-dir <dir>
           ravenlite compact --data-dir <dir>
           ravenlite --help
@@ -112,7 +112,8 @@ internal static class ToolCommand
 
         Backup, restore and compact (docs/operations.md):
           backup writes a consistent copy (documents, indexes, manifest.json with every file's SHA-256) into a new or
-          empty folder while the database stays in use; with --url the server writes it (the folder is on its machine).
+          empty folder while the database stays in use; with --url the server writes it, into a folder of that name inside
+          its --backup-dir (a path leading elsewhere is refused).
           restore checks every file against the manifest and refuses a damaged or partial backup, then copies it into
           a new or empty folder. compact (no server may have the folder open) shrinks the data file after large
           deletes and prints its size before and after.

@@ -40,6 +40,7 @@ public sealed class RemoteErrorsTests
     [InlineData("query-invalid", 400, typeof(QueryException))]
     [InlineData("bad-request", 400, typeof(ArgumentException))]
     [InlineData("payload-too-large", 413, typeof(ArgumentException))]
+    [InlineData("limit-exceeded", 400, typeof(LimitExceededException))]
     [InlineData("index-stale", 504, typeof(TimeoutException))]
     [InlineData("unavailable", 503, typeof(ObjectDisposedException))]
     [InlineData("unauthorized", 401, typeof(HttpRequestException))]

@@ -79,6 +79,17 @@ public sealed class ErrorMappingTests
     }
 
     [Fact]
+    public void A_limit_exceeded_is_a_400_naming_the_limit_before_the_ArgumentException_it_is()
+    {
+        var (problem, unexpected) = ErrorMapping.Map(new LimitExceededException("MaxAutomatonStates", "too many states"));
+        Assert.False(unexpected);
+        Assert.Equal(400, problem.Status);
+        Assert.Equal(ErrorCodes.LimitExceeded, problem.Extensions[ErrorCodes.CodeMember]);
+        Assert.Equal("MaxAutomatonStates", problem.Extensions[ErrorCodes.LimitMember]);
+        Assert.Equal("too many states", problem.Detail);
+    }
+
+    [Fact]
     public void The_http_api_document_lists_every_code()
     {
         var directory = new DirectoryInfo(AppContext.BaseDirectory);

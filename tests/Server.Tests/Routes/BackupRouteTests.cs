@@ -1,5 +1,6 @@
 using System.Net;
 using System.Text.Json;
+using Microsoft.Extensions.DependencyInjection;
 using RavenLite.Server.Tests.Infrastructure;
 
 namespace RavenLite.Server.Tests.Routes;
@@ -35,7 +36,88 @@ public sealed class BackupRouteTests : IAsyncLifetime
         Assert.Equal("Succeeded", status.GetProperty("State").GetString());
         Assert.Equal(20, status.GetProperty("LastEtag").GetInt64());
         Assert.Equal(20, status.GetProperty("Documents").GetInt64());
-        Assert.True(File.Exists(Path.Combine(status.GetProperty("Folder").GetString()!, "manifest.json")));
+        Assert.Equal("first", status.GetProperty("Folder").GetString());
+        Assert.True(File.Exists(Path.Combine(Backups, "first", "manifest.json")));
+    }
+
+    private string Backups => Path.TrimEndingDirectorySeparator(_server.DataDirectory) + "-backups";
+
+    [Theory]
+    [InlineData("../../../../elsewhere")]
+    [InlineData("..")]
+    [InlineData("nightly/../../elsewhere")]
+    [InlineData("./nightly")]
+    [InlineData("nightly//1")]
+    [InlineData("c:elsewhere")]
+    [InlineData(@"nightly\..\..\elsewhere")]
+    public async Task A_folder_that_is_not_a_name_inside_the_backup_directory_is_a_400(string folder)
+    {
+        using var refused = await _server.Client.PostAsync("/admin/backup?folder=" + Uri.EscapeDataString(folder), null);
+
+        var detail = await JsonAssert.ErrorAsync(refused, HttpStatusCode.BadRequest, ErrorCodes.BadRequest);
+        Assert.Contains("must be a folder name inside the backup directory", detail, StringComparison.Ordinal);
+        Assert.False(Directory.Exists(Path.Combine(Path.GetDirectoryName(Backups)!, "elsewhere")));
+    }
+
+    [Fact]
+    public async Task An_absolute_folder_is_a_400_and_nothing_is_written_there()
+    {
+        var elsewhere = Path.Combine(Path.GetTempPath(), "ravenlite-server-tests", Guid.NewGuid().ToString("N"));
+
+        using var refused = await _server.Client.PostAsync("/admin/backup?folder=" + Uri.EscapeDataString(elsewhere), null);
+
+        await JsonAssert.ErrorAsync(refused, HttpStatusCode.BadRequest, ErrorCodes.BadRequest);
+        Assert.False(Directory.Exists(elsewhere));
+    }
+
+    [Fact]
+    public async Task A_symbolic_link_inside_the_backup_directory_leading_out_is_a_400()
+    {
+        var elsewhere = Path.Combine(Path.GetTempPath(), "ravenlite-server-tests", Guid.NewGuid().ToString("N"));
+        Directory.CreateDirectory(elsewhere);
+        Directory.CreateDirectory(Backups);
+        Directory.CreateSymbolicLink(Path.Combine(Backups, "link"), elsewhere);
+        try
+        {
+            using var through = await _server.Client.PostAsync("/admin/backup?folder=link/nightly", null);
+            using var into = await _server.Client.PostAsync("/admin/backup?folder=link", null);
+
+            Assert.Contains("'link' is a symbolic link", await JsonAssert.ErrorAsync(through, HttpStatusCode.BadRequest, ErrorCodes.BadRequest), StringComparison.Ordinal);
+            await JsonAssert.ErrorAsync(into, HttpStatusCode.BadRequest, ErrorCodes.BadRequest);
+            Assert.Empty(Directory.EnumerateFileSystemEntries(elsewhere));
+        }
+        finally
+        {
+            Directory.Delete(elsewhere, recursive: true);
+        }
+    }
+
+    [Fact]
+    public async Task A_nested_name_is_a_folder_inside_the_backup_directory_and_statuses_name_it_relative_to_it()
+    {
+        using var started = await _server.Client.PostAsync("/admin/backup?folder=" + Uri.EscapeDataString("2026/nightly-1"), null);
+        var status = await FollowAsync(started.Headers.Location!.OriginalString);
+        var list = await _server.Client.GetStringAsync("/admin/backups");
+        using var again = await _server.Client.PostAsync("/admin/backup?folder=" + Uri.EscapeDataString("2026/nightly-1"), null);
+
+        Assert.Equal("Succeeded", status.GetProperty("State").GetString());
+        Assert.Equal("2026/nightly-1", status.GetProperty("Folder").GetString());
+        Assert.True(File.Exists(Path.Combine(Backups, "2026", "nightly-1", "manifest.json")));
+        Assert.DoesNotContain(Backups, list, StringComparison.Ordinal);
+        Assert.DoesNotContain(_server.DataDirectory, list, StringComparison.Ordinal);
+        var detail = await JsonAssert.ErrorAsync(again, HttpStatusCode.BadRequest, ErrorCodes.BadRequest);
+        Assert.Equal("The backup folder '2026/nightly-1' is not empty: back up into a new or empty folder.", detail);
+    }
+
+    [Fact]
+    public void Errors_quoting_server_paths_name_them_relative_to_the_backup_directory()
+    {
+        var options = _server.App.Services.GetRequiredService<RavenLiteServerOptions>();
+        var message = $"Could not write '{Path.Combine(options.BackupDirectory, "nightly", "lmdb")}' while reading '{options.Database.DataDirectory}'.";
+
+        var shown = RavenLite.Server.Backups.BackupFolder.WithoutServerPaths(message, options);
+
+        Assert.Equal($"Could not write '{Path.Combine("nightly", "lmdb")}' while reading '<data-dir>'.", shown);
     }
 
     [Fact]

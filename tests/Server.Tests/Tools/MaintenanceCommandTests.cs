@@ -96,16 +96,16 @@ public sealed partial class MaintenanceCommandTests : IDisposable
     [Fact]
     public async Task Backup_through_a_server_is_written_by_the_server_and_followed_to_its_end()
     {
-        await using var server = await TestServer.StartAsync();
+        var (backups, target) = (Track(NewFolder()), Track(NewFolder()));
+        await using var server = await TestServer.StartAsync(["--urls", "http://127.0.0.1:0", "--backup-dir", backups]);
         for (var i = 0; i < 50; i++)
             (await server.PutAsync($"notes/{i}", $$"""{"n":{{i}}}""", "Note")).EnsureSuccessStatusCode();
-        var (backup, target) = (Track(NewFolder()), Track(NewFolder()));
 
-        var backedUp = await RunAsync("backup", "--url", server.Address.ToString(), backup);
-        var restored = await RunAsync("restore", backup, "--data-dir", target);
+        var backedUp = await RunAsync("backup", "--url", server.Address.ToString(), "nightly-1");
+        var restored = await RunAsync("restore", Path.Combine(backups, "nightly-1"), "--data-dir", target);
 
         Assert.True(backedUp.ExitCode == 0, backedUp.Error);
-        Assert.Contains("Backed up 50 documents up to etag 50", backedUp.Output, StringComparison.Ordinal);
+        Assert.Contains("Backed up 50 documents up to etag 50 into nightly-1 in the server's backup directory", backedUp.Output, StringComparison.Ordinal);
         Assert.True(restored.ExitCode == 0, restored.Error);
         using var database = Open(target);
         Assert.Equal(50, database.GetStatistics().Documents);
@@ -114,16 +114,33 @@ public sealed partial class MaintenanceCommandTests : IDisposable
     [Fact]
     public async Task Backup_into_a_folder_that_is_not_empty_is_refused_by_the_server_with_its_reason()
     {
-        await using var server = await TestServer.StartAsync();
-        var backup = Track(NewFolder());
-        Directory.CreateDirectory(backup);
-        File.WriteAllText(Path.Combine(backup, "keep.txt"), "mine");
+        var backups = Track(NewFolder());
+        await using var server = await TestServer.StartAsync(["--urls", "http://127.0.0.1:0", "--backup-dir", backups]);
+        Directory.CreateDirectory(Path.Combine(backups, "taken"));
+        File.WriteAllText(Path.Combine(backups, "taken", "keep.txt"), "mine");
 
-        var backedUp = await RunAsync("backup", "--url", server.Address.ToString(), backup);
+        var backedUp = await RunAsync("backup", "--url", server.Address.ToString(), "taken");
 
         Assert.Equal(1, backedUp.ExitCode);
         Assert.Contains("answered 400", backedUp.Error, StringComparison.Ordinal);
-        Assert.Contains("is not empty", backedUp.Error, StringComparison.Ordinal);
+        Assert.Contains("The backup folder 'taken' is not empty", backedUp.Error, StringComparison.Ordinal);
+        Assert.DoesNotContain(backups, backedUp.Error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Backup_through_a_server_into_a_path_outside_its_backup_directory_is_refused()
+    {
+        var (backups, elsewhere) = (Track(NewFolder()), Track(NewFolder()));
+        await using var server = await TestServer.StartAsync(["--urls", "http://127.0.0.1:0", "--backup-dir", backups]);
+
+        var absolute = await RunAsync("backup", "--url", server.Address.ToString(), elsewhere);
+        var climbing = await RunAsync("backup", "--url", server.Address.ToString(), "../../../../elsewhere");
+
+        Assert.Equal(1, absolute.ExitCode);
+        Assert.Contains("must be a folder name inside the backup directory", absolute.Error, StringComparison.Ordinal);
+        Assert.Equal(1, climbing.ExitCode);
+        Assert.Contains("answered 400", climbing.Error, StringComparison.Ordinal);
+        Assert.False(Directory.Exists(elsewhere));
     }
 
     private static long Bytes(Group digits) =>

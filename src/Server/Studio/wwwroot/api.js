@@ -45,7 +45,27 @@ export async function request(method, path, { body, headers = {} } = {}) {
   return { status: response.status, headers: response.headers, json };
 }
 
-/** A document key or index name in a path: each segment escaped, the slashes kept. */
-export const pathOf = name => name.split('/').map(encodeURIComponent).join('/');
+/**
+ * An index name as URL path segments: each segment percent-encoded, the slashes kept. A segment that is empty, '.' or
+ * '..' is refused, never sent: the browser resolves dot segments, and the server decodes and resolves them even when
+ * percent-encoded, so such a URL would name another route. Document keys never travel in URLs: documents are read
+ * through POST /queries and written, patched and deleted through POST /bulk_docs, with the key in the JSON body.
+ */
+export function pathOf(name) {
+  const segments = String(name).split('/');
+  if (segments.some(s => s === '' || s === '.' || s === '..')) {
+    throw new Error(`'${name}' cannot be put in a URL: a part of it is empty, '.' or '..'.`);
+  }
+  return segments.map(encodeURIComponent).join('/');
+}
+
+/**
+ * Sends one command to POST /bulk_docs (the key goes in the body, so no key can become another route) and returns its
+ * result: { Method, Key, Etag, ... }.
+ */
+export async function bulkCommand(command) {
+  const done = await request('POST', '/bulk_docs', { body: [command] });
+  return done.json[0];
+}
 
 export const getJson = async path => (await request('GET', path)).json;

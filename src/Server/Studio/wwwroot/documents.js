@@ -1,4 +1,4 @@
-import { request, getJson, pathOf, ApiError } from './api.js';
+import { request, getJson, bulkCommand, ApiError } from './api.js';
 import { el, show, errorBox, pretty, table, parseObject } from './ui.js';
 import { patchPanel } from './patch.js';
 
@@ -72,7 +72,7 @@ export async function renderDocument(key, notice) {
   async function remove() {
     status.replaceChildren();
     try {
-      await request('DELETE', `/docs/${pathOf(key)}`, { headers: { 'If-Match': `"${etag}"` } });
+      await bulkCommand({ Method: 'DELETE', Key: key, Etag: etag });
       location.hash = '#documents';
     } catch (error) {
       status.append(errorBox(error));
@@ -80,13 +80,20 @@ export async function renderDocument(key, notice) {
     }
   }
 
+  // Destructive: the button names the document, and a second click on the confirmation, which names it again, deletes.
+  const confirmDelete = el('span', { hidden: true, 'data-testid': 'confirm-delete' },
+    el('span', {}, `Delete document '${key}' (etag ${etag})? `),
+    el('button', { className: 'danger', onclick: remove, 'data-testid': 'confirm-delete-document' }, `Yes, delete '${key}'`),
+    el('button', { onclick: () => { confirmDelete.hidden = true; }, 'data-testid': 'cancel-delete' }, 'Cancel'));
+
   show(el('h2', { 'data-testid': 'document-key' }, key),
     el('div', { className: 'toolbar' },
       el('span', { className: 'muted' }, 'ETag '), el('b', { 'data-testid': 'document-etag' }, etag),
       el('span', { className: 'muted' }, ` · last modified ${meta['Last-Modified'] ?? ''}`),
       el('button', { className: 'primary', onclick: save, 'data-testid': 'save-document' }, 'Save'),
       el('button', { onclick: () => renderDocument(key), 'data-testid': 'reload-document' }, 'Reload'),
-      el('button', { onclick: remove, 'data-testid': 'delete-document' }, 'Delete')),
+      el('button', { onclick: () => { confirmDelete.hidden = false; }, 'data-testid': 'delete-document', title: `Delete document '${key}'` }, 'Delete document…'),
+      confirmDelete),
     status,
     patchPanel(key, etag, message => renderDocument(key, message)),
     el('div', { className: 'columns' },

@@ -54,11 +54,18 @@ export async function renderIndex(name) {
     }
   }
 
+  // Destructive: the confirmation names the index, and a second click deletes it.
+  const confirmDelete = el('span', { hidden: true, 'data-testid': 'confirm-delete' },
+    el('span', {}, `Delete index '${name}' and its Lucene files? `),
+    el('button', { className: 'danger', onclick: remove, 'data-testid': 'confirm-delete-index' }, `Yes, delete index '${name}'`),
+    el('button', { onclick: () => { confirmDelete.hidden = true; }, 'data-testid': 'cancel-delete' }, 'Cancel'));
+
   show(el('h2', {}, isNew ? 'New index' : `Index ${name}`),
     el('div', { className: 'toolbar' },
       el('label', {}, 'Name ', nameInput),
       builtIn ? el('span', { className: 'muted' }, 'Built-in indexes cannot be changed.') : [
         el('button', { className: 'primary', onclick: save, 'data-testid': 'save-index' }, 'Save'),
-        isNew ? null : el('button', { onclick: remove, 'data-testid': 'delete-index' }, 'Delete')]),
+        isNew ? null : el('button', { onclick: () => { confirmDelete.hidden = false; }, 'data-testid': 'delete-index', title: `Delete index '${name}'` }, 'Delete index…'),
+        isNew ? null : confirmDelete]),
     status, text);
 }

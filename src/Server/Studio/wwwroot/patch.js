@@ -1,4 +1,4 @@
-import { request, pathOf, ApiError } from './api.js';
+import { bulkCommand, ApiError } from './api.js';
 import { el, errorBox } from './ui.js';
 
 /** A JSON Patch (RFC 6902, plus "increment") for one document, sent with If-Match: the version shown. */
@@ -13,9 +13,10 @@ export function patchPanel(key, etag, onPatched) {
       let body;
       try { body = JSON.parse(operations.value); } catch (e) { throw new Error(`The patch is not valid JSON: ${e.message}`); }
       if (!Array.isArray(body)) throw new Error('A JSON Patch is an array of operations.');
-      const patched = await request('PATCH', `/docs/${pathOf(key)}`,
-        { body, headers: { 'Content-Type': 'application/json-patch+json', 'If-Match': `"${etag}"` } });
-      await onPatched(`Patched: etag ${patched.json.ETag}.`);
+      // Through /bulk_docs, so the key travels in the body, never in a URL.
+      const patched = await bulkCommand({ Method: 'PATCH', Key: key, Patch: body, Etag: etag });
+      if (!patched.Patched) throw new Error(`Document '${key}' no longer exists; nothing was patched.`);
+      await onPatched(`Patched: etag ${patched.Etag}.`);
     } catch (error) {
       status.append(errorBox(error, error instanceof ApiError && error.status === 409 ? 'patch-conflict' : 'error'));
     }

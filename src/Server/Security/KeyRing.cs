@@ -1,0 +1,86 @@
+using System.Security.Cryptography;
+using System.Text;
+
+namespace RavenLite.Server.Security;
+
+/// <summary>
+/// The API keys the server accepts, each with its scope: <c>--api-key</c> (admin), the <c>RavenLite:ApiKeys</c> list
+/// (appsettings.json, or <c>RavenLite__ApiKeys__0__Key</c> / <c>__Scope</c> in the environment, so no key need be on
+/// the command line, where <c>ps</c> shows it), and <c>--api-keys-file</c>, a file of <c>&lt;scope&gt; &lt;key&gt;</c> lines.
+/// Keys are kept as SHA-256 hashes and compared in constant time.
+/// </summary>
+internal sealed class KeyRing
+{
+    private readonly (byte[] Hash, ApiKeyScope Scope)[] _keys;
+
+    private KeyRing((byte[] Hash, ApiKeyScope Scope)[] keys) => _keys = keys;
+
+    /// <summary>Whether any key is configured (then every request needs one).</summary>
+    public bool HasKeys => _keys.Length > 0;
+
+    /// <summary>How many keys of each scope, for the start-up log line.</summary>
+    public string Describe() => _keys.Length == 0
+        ? "not set (loopback only)"
+        : string.Join(", ", _keys.GroupBy(k => k.Scope).OrderBy(g => g.Key).Select(g => $"{g.Count()} {g.Key.ToString().ToLowerInvariant()}"));
+
+    /// <summary>Reads the keys from the options; throws <see cref="ArgumentException"/> naming a bad one.</summary>
+    public static KeyRing Load(RavenLiteServerOptions options)
+    {
+        var keys = new List<(string Key, ApiKeyScope Scope, string From)>();
+        if (!string.IsNullOrEmpty(options.ApiKey))
+            keys.Add((options.ApiKey, ApiKeyScope.Admin, "ApiKey (--api-key)"));
+        for (var i = 0; i < options.ApiKeys.Count; i++)
+            keys.Add((options.ApiKeys[i].Key, options.ApiKeys[i].Scope, $"ApiKeys:{i}"));
+        if (!string.IsNullOrWhiteSpace(options.ApiKeysFile))
+            keys.AddRange(ReadFile(options.ApiKeysFile));
+        foreach (var (key, _, from) in keys)
+        {
+            if (key is null || key.Trim().Length < RavenLiteServerOptions.MinimumApiKeyLength)
+                throw new ArgumentException($"{from}: an API key must be at least {RavenLiteServerOptions.MinimumApiKeyLength} characters.");
+        }
+        var conflicting = keys.GroupBy(k => k.Key, StringComparer.Ordinal).FirstOrDefault(g => g.Select(k => k.Scope).Distinct().Count() > 1);
+        if (conflicting is not null)
+            throw new ArgumentException($"{string.Join(" and ", conflicting.Select(k => k.From))} give one key two scopes.");
+        return new KeyRing([.. keys.Select(k => (Hash(k.Key), k.Scope))]);
+    }
+
+    /// <summary>The scope of <paramref name="candidate"/>, or null when it is no key of this server.</summary>
+    public ApiKeyScope? Match(string candidate)
+    {
+        var hash = Hash(candidate);
+        ApiKeyScope? found = null;
+        // Every key is compared, so the time says nothing about which one (or how many) there are.
+        foreach (var (expected, scope) in _keys)
+        {
+            if (CryptographicOperations.FixedTimeEquals(hash, expected))
+                found = scope;
+        }
+        return found;
+    }
+
+    private static IEnumerable<(string Key, ApiKeyScope Scope, string From)> ReadFile(string path)
+    {
+        string[] lines;
+        try
+        {
+            lines = File.ReadAllLines(path);
+        }
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+        {
+            throw new ArgumentException($"ApiKeysFile (--api-keys-file): cannot read {path}: {ex.Message}", ex);
+        }
+        for (var i = 0; i < lines.Length; i++)
+        {
+            var line = lines[i].Trim();
+            if (line.Length == 0 || line.StartsWith('#'))
+                continue;
+            var parts = line.Split((char[]?)null, 2, StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+            var from = $"ApiKeysFile (--api-keys-file) line {i + 1}";
+            if (parts.Length != 2 || !Enum.TryParse<ApiKeyScope>(parts[0], ignoreCase: true, out var scope) || !Enum.IsDefined(scope))
+                throw new ArgumentException($"{from}: expected '<scope> <key>' with scope read, write or admin.");
+            yield return (parts[1], scope, from);
+        }
+    }
+
+    private static byte[] Hash(string key) => SHA256.HashData(Encoding.UTF8.GetBytes(key));
+}
