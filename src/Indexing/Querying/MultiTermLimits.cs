@@ -44,14 +44,15 @@ internal static class MultiTermLimits
         }
     }
 
-    /// <summary>A wildcard query (<c>*</c> any run, <c>?</c> one character, <c>\</c> escapes) with a bounded automaton.</summary>
-    /// <exception cref="ParseException">It starts with a wildcard (as Lucene's parser refuses).</exception>
+    /// <summary>
+    /// A wildcard query (<c>*</c> any run, <c>?</c> one character, <c>\</c> escapes) with a bounded automaton. A leading
+    /// wildcard (<c>EndsWith</c>, <c>Contains</c>) walks the field's whole term dictionary: that walk is bounded like any
+    /// other, by the matching terms per segment and the query's time limit.
+    /// </summary>
     /// <exception cref="LimitExceededException">It is too long, or its automaton would be too large.</exception>
     public static Query Wildcard(string field, string pattern)
     {
         CheckLength("the wildcard term", pattern);
-        if (pattern.StartsWith('*') || pattern.StartsWith('?'))
-            throw new ParseException("'*' or '?' not allowed as first character in WildcardQuery");
         var term = new Term(field, pattern);
         var automaton = BoundedDeterminizer.Determinize(WildcardQuery.ToAutomaton(term), "the wildcard term");
         return new AutomatonQuery(term, automaton) { MultiTermRewriteMethod = BoundedTermsRewrite.Instance };

@@ -28,7 +28,7 @@ internal static class ServerConfiguration
         new("--certificate", nameof(RavenLiteServerOptions.Certificate), "<file>", "TLS certificate for https:// URLs: PEM (with --certificate-key) or .pfx"),
         new("--certificate-key", nameof(RavenLiteServerOptions.CertificateKey), "<file>", "the PEM private key of --certificate (a .pfx's password: RavenLite__CertificatePassword)"),
         new("--otlp-endpoint", nameof(RavenLiteServerOptions.OtlpEndpoint), "<url>", "export metrics and traces over OTLP (off when unset)"),
-        new("--prometheus", nameof(RavenLiteServerOptions.Prometheus), "<true|false>", "serve metrics at /metrics for Prometheus (admin scope; default false)"),
+        new("--prometheus", nameof(RavenLiteServerOptions.Prometheus), "<bool>", "serve metrics at /metrics for Prometheus (admin scope; default false)"),
         new("--query-cache-mb", nameof(RavenLiteServerOptions.QueryCacheMb), "<mb>", "query response cache limit (default 64); 0 turns it off"),
         new("--query-timeout", nameof(RavenLiteServerOptions.QueryTimeout), "<seconds>", "longest a query may run (default 5); then 503 query-timeout"),
         new("--shutdown-timeout", nameof(RavenLiteServerOptions.ShutdownTimeout), "<seconds>", "how long stopping waits for in-flight requests (default 5)"),
