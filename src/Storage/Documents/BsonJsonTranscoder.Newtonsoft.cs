@@ -8,7 +8,8 @@ namespace RavenLite.Storage.Documents;
 internal static partial class BsonJsonTranscoder
 {
     /// <summary>
-    /// Reads <paramref name="bson"/> from its first byte with Newtonsoft's <see cref="BsonDataReader"/>, passes over
+    /// Reads <paramref name="bson"/> from its first byte with Newtonsoft's <see cref="BsonDataReader"/> (decimal128 as
+/// stand-ins, see <see cref="BsonDecimalMask"/>), passes over
     /// the first <paramref name="written"/> tokens (the walk wrote them already, exactly as this reader gives them)
     /// and writes the rest. Where the reader throws, so does this; where it stops quietly at the end of the bytes,
     /// the output stops there too.
@@ -16,6 +17,10 @@ internal static partial class BsonJsonTranscoder
     /// <returns>How many JSON tokens were written in all.</returns>
     internal static unsafe int WriteThroughNewtonsoft(ReadOnlySpan<byte> bson, Utf8JsonWriter writer, int written)
     {
+        // That reader cannot read decimal128: it reads stand-ins, which are written back as the numbers.
+        var decimals = BsonDecimalMask.Mask(bson);
+        if (decimals?.Bson is { } masked)
+            bson = masked;
         fixed (byte* bytes = bson)
         {
             using var stream = new UnmanagedMemoryStream(bytes, bson.Length);
@@ -27,15 +32,20 @@ internal static partial class BsonJsonTranscoder
             while (tokens < written && reader.Read())
                 tokens++;
             for (; reader.Read(); tokens++)
-                WriteToken(reader, writer);
+                WriteToken(reader, writer, decimals);
             return tokens;
         }
     }
 
-    private static void WriteToken(BsonDataReader reader, Utf8JsonWriter writer)
+    private static void WriteToken(BsonDataReader reader, Utf8JsonWriter writer, BsonDecimalMask? decimals)
     {
         switch (reader.TokenType)
         {
+            case JsonToken.String when decimals is not null && decimals.TryGet((string)reader.Value!, out var exact):
+                Span<byte> value = stackalloc byte[16];
+                exact.WriteTo(value);
+                BsonNumbers.WriteJson(value, writer);
+                break;
             case JsonToken.StartObject: writer.WriteStartObject(); break;
             case JsonToken.EndObject: writer.WriteEndObject(); break;
             case JsonToken.StartArray: writer.WriteStartArray(); break;

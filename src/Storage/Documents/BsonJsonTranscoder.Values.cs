@@ -41,6 +41,9 @@ internal static partial class BsonJsonTranscoder
             case 0x10:
                 writer.WriteNumberValue((long)BinaryPrimitives.ReadInt32LittleEndian(value));
                 break;
+            case 0x13:
+                BsonNumbers.WriteJson(value, writer);
+                break;
             default: // 0x11 timestamp, 0x12 int64: ValueSize lets nothing else through
                 writer.WriteNumberValue(BinaryPrimitives.ReadInt64LittleEndian(value));
                 break;
