@@ -42,9 +42,7 @@ internal static partial class BsonJsonTranscoder
         switch (reader.TokenType)
         {
             case JsonToken.String when decimals is not null && decimals.TryGet((string)reader.Value!, out var exact):
-                Span<byte> value = stackalloc byte[16];
-                exact.WriteTo(value);
-                BsonNumbers.WriteJson(value, writer);
+                WriteDecimal128(exact, writer);
                 break;
             case JsonToken.StartObject: writer.WriteStartObject(); break;
             case JsonToken.EndObject: writer.WriteEndObject(); break;
@@ -61,5 +59,13 @@ internal static partial class BsonJsonTranscoder
             case JsonToken.Bytes: writer.WriteBase64StringValue((byte[])reader.Value!); break;
             default: writer.WriteNullValue(); break; // null and undefined: BsonDataReader gives no other token
         }
+    }
+
+    // Apart, so that the stack space is not taken for every token.
+    private static void WriteDecimal128(Decimal128Bits value, Utf8JsonWriter writer)
+    {
+        Span<byte> bytes = stackalloc byte[16];
+        value.WriteTo(bytes);
+        BsonNumbers.WriteJson(bytes, writer);
     }
 }
