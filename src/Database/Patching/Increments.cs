@@ -1,4 +1,5 @@
 using System.Globalization;
+using System.Numerics;
 using Newtonsoft.Json.Linq;
 
 namespace RavenLite.Database;
@@ -30,6 +31,24 @@ internal static class Increments
 
     private static JValue Add(string key, PatchOperation operation, JToken current, JValue delta)
     {
+        // Integers past 64 bits and decimals (numbers a double cannot hold, issue 28) add up exactly; the store
+        // refuses a sum that it cannot keep exactly either.
+        if (current is JValue { Value: BigInteger } or JValue { Value: decimal } || delta.Value is BigInteger or decimal)
+        {
+            if (current.Type == JTokenType.Integer && delta.Type == JTokenType.Integer)
+                return new JValue(ToBigInteger(current) + ToBigInteger(delta));
+            if (current.Type is JTokenType.Integer or JTokenType.Float)
+            {
+                try
+                {
+                    return new JValue(ToDecimal(current) + ToDecimal(delta));
+                }
+                catch (OverflowException)
+                {
+                    // beyond a decimal: added as doubles below
+                }
+            }
+        }
         if (current.Type == JTokenType.Integer && delta.Type == JTokenType.Integer)
         {
             try
@@ -43,11 +62,24 @@ internal static class Increments
         }
         if (current.Type is JTokenType.Integer or JTokenType.Float)
         {
-            var sum = current.Value<double>() + delta.Value<double>();
+            var sum = ToDouble(current) + ToDouble(delta);
             return double.IsFinite(sum) ? new JValue(sum) : throw Fail(key, operation, "the sum is too large for a JSON number");
         }
         throw Fail(key, operation, $"the value there is {current.Type}, not a number");
     }
+
+    private static BigInteger ToBigInteger(JToken value) =>
+        ((JValue)value).Value is BigInteger big ? big : new BigInteger(value.Value<long>());
+
+    private static decimal ToDecimal(JToken value) => ((JValue)value).Value switch
+    {
+        BigInteger big => (decimal)big,
+        double number => decimal.Parse(number.ToString("R", CultureInfo.InvariantCulture), NumberStyles.Float, CultureInfo.InvariantCulture),
+        var other => Convert.ToDecimal(other, CultureInfo.InvariantCulture),
+    };
+
+    private static double ToDouble(JToken value) =>
+        ((JValue)value).Value is BigInteger big ? (double)big : value.Value<double>();
 
     private static JToken? Child(JToken parent, string segment) => parent switch
     {

@@ -57,9 +57,11 @@ internal static unsafe class BsonCodec
             throw new ArgumentException($"{what} is not well-formed BSON: {error}.");
         try
         {
-            fixed (byte* p = bson)
+            // BsonDataReader cannot read decimal128; it checks the rest with stand-ins in their places.
+            var read = BsonDecimalMask.Mask(bson)?.Bson is { } masked ? masked : bson;
+            fixed (byte* p = read)
             {
-                using var stream = new UnmanagedMemoryStream(p, bson.Length);
+                using var stream = new UnmanagedMemoryStream(p, read.Length);
                 // BsonStructure has already held the depth to 128; Newtonsoft's default of 64 would refuse more.
                 using var reader = new BsonDataReader(stream) { MaxDepth = null };
                 while (reader.Read()) { }
@@ -134,8 +136,9 @@ internal static unsafe class BsonCodec
     private static byte[] Write(Action<BsonDataWriter> write, string what)
     {
         using var stream = new MemoryStream();
-        using (var writer = new CheckedBsonWriter(stream, what))
-            write(writer);
-        return stream.ToArray();
+        using var writer = new CheckedBsonWriter(stream, what);
+        write(writer);
+        writer.Close();
+        return writer.ToArray(stream);
     }
 }

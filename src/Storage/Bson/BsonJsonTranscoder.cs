@@ -110,11 +110,12 @@ internal static partial class BsonJsonTranscoder
         0x01 or 0x11 or 0x12 => Fixed(8, room),    // double, timestamp, int64
         0x09 => room.Length >= 8 && IsDate(BinaryPrimitives.ReadInt64LittleEndian(room)) ? 8 : -1,
         0x07 => Fixed(12, room),                   // ObjectId
+        0x13 => Fixed(16, room),                   // decimal128, which BsonDataReader cannot read at all
         0x02 or 0x0D or 0x0E => StringSize(room),  // string, JavaScript code, symbol
         0x03 or 0x04 => ContainerSize(room),       // document, array
         0x05 => BinarySize(room),
         0x0B => RegexSize(room),
-        _ => -1,                                   // DBPointer, code with scope, decimal128, min/max key, unknown
+        _ => -1,                                   // DBPointer, code with scope, min/max key, unknown
     };
 
     private static int Fixed(int size, ReadOnlySpan<byte> room) => size <= room.Length ? size : -1;
@@ -203,6 +204,9 @@ internal static partial class BsonJsonTranscoder
                 break;
             case 0x10:
                 writer.WriteNumberValue((long)BinaryPrimitives.ReadInt32LittleEndian(value));
+                break;
+            case 0x13:
+                BsonNumbers.WriteJson(value, writer);
                 break;
             default: // 0x11 timestamp, 0x12 int64: ValueSize lets nothing else through
                 writer.WriteNumberValue(BinaryPrimitives.ReadInt64LittleEndian(value));

@@ -11,8 +11,9 @@ using RavenLite.Storage.Documents;
 namespace RavenLite.Storage.Bson;
 
 // Each value as JsonTextWriter spells it and DocumentContent.FromJson then reads that text: every integer in the
-// 64-bit range as BSON int64; every other number as the double its text parses to (JsonTextWriter always gives
-// floats and decimals a decimal point or an exponent, so none of them reads as an integer); dates, Guids, time spans,
+// 64-bit range as BSON int64; every other number as the double its text parses to when that double writes back as
+// the same number, else as decimal128 (BsonNumbers; JsonTextWriter always gives floats and decimals a decimal point
+// or an exponent, so none of them reads as an integer); dates, Guids, time spans,
 // URIs, chars and bytes (base64) as the strings of their text.
 public sealed partial class DocumentContentWriter
 {
@@ -67,7 +68,7 @@ public sealed partial class DocumentContentWriter
     {
         base.WriteValue(value);
         if (value > long.MaxValue)
-            Decline();
+            Decimal128(BsonNumbers.Encode(value));
         else
             Integer((long)value);
     }
@@ -121,7 +122,15 @@ public sealed partial class DocumentContentWriter
     public override void WriteValue(decimal value)
     {
         base.WriteValue(value);
-        Double(double.Parse(JsonConvert.ToString(value), CultureInfo.InvariantCulture));
+        // Up to 15 significant digits a double always writes back as the same number (the common case, kept fast).
+        Span<int> bits = stackalloc int[4];
+        decimal.GetBits(value, bits);
+        if (bits[2] == 0 && (((ulong)(uint)bits[1] << 32) | (uint)bits[0]) < 1_000_000_000_000_000UL)
+            Double(double.Parse(JsonConvert.ToString(value), CultureInfo.InvariantCulture));
+        else if (BsonNumbers.Classify(value, out var number, out var exact) == NumberForm.Decimal128)
+            Decimal128(exact);
+        else
+            Double(number);
     }
 
     /// <inheritdoc />
@@ -265,6 +274,15 @@ public sealed partial class DocumentContentWriter
             Decline();
         else if (Element(BsonTypes.Double))
             _output.Int64(BitConverter.DoubleToInt64Bits(value));
+    }
+
+    private void Decimal128(Decimal128Bits value)
+    {
+        if (Element(BsonTypes.Decimal128))
+        {
+            value.WriteTo(_output.Reserve(16));
+            _output.Advance(16);
+        }
     }
 
     private void String(ReadOnlySpan<char> value)

@@ -11,8 +11,8 @@ namespace RavenLite.Storage.Bson;
 /// The fast way from JSON to BSON: the object a <see cref="Utf8JsonReader"/> is on, written as BSON straight into one
 /// pooled buffer (no token tree, no strings for names or ASCII values), bytes equal to what
 /// <see cref="CheckedBsonWriter"/> writes for it. It accepts only input that writer would accept unchanged: at the
-/// first doubt (a syntax error, a name given twice, a NUL in a name, text that is not Unicode, a number outside a
-/// double's range, nesting past <see cref="DocumentContent.MaxDepth"/>) it gives up, and <see cref="StrictJson"/> reads
+/// first doubt (a syntax error, a name given twice, a NUL in a name, text that is not Unicode, a number
+/// <see cref="BsonNumbers"/> refuses, nesting past <see cref="DocumentContent.MaxDepth"/>) it gives up, and <see cref="StrictJson"/> reads
 /// the input again through <see cref="CheckedBsonWriter"/>, which refuses it with its own message.
 /// </summary>
 internal static class JsonBsonEncoder
@@ -91,7 +91,7 @@ internal static class JsonBsonEncoder
             }
             if (frames.Count > 0)
             {
-                var type = TypeOf(ref reader, out var integer, out var number);
+                var type = TypeOf(ref reader, out var integer, out var number, out var exact);
                 if (type == 0)
                     return false;
                 if (frames[^1].IsArray)
@@ -118,6 +118,10 @@ internal static class JsonBsonEncoder
                     case JsonTokenType.Number when type == BsonTypes.Int64:
                         output.Int64(integer);
                         continue;
+                    case JsonTokenType.Number when type == BsonTypes.Decimal128:
+                        exact.WriteTo(output.Reserve(16));
+                        output.Advance(16);
+                        continue;
                     case JsonTokenType.Number:
                         output.Int64(BitConverter.DoubleToInt64Bits(number));
                         continue;
@@ -138,10 +142,11 @@ internal static class JsonBsonEncoder
     }
 
     /// <summary>The BSON type of the value the reader is on (0: one this encoder leaves to the checked writer).</summary>
-    private static byte TypeOf(ref Utf8JsonReader reader, out long integer, out double number)
+    private static byte TypeOf(ref Utf8JsonReader reader, out long integer, out double number, out Decimal128Bits exact)
     {
         integer = 0;
         number = 0;
+        exact = default;
         switch (reader.TokenType)
         {
             case JsonTokenType.StartObject: return BsonTypes.Object;
@@ -150,7 +155,13 @@ internal static class JsonBsonEncoder
             case JsonTokenType.True or JsonTokenType.False: return BsonTypes.Boolean;
             case JsonTokenType.Null: return BsonTypes.Null;
             case JsonTokenType.Number when reader.TryGetInt64(out integer): return BsonTypes.Int64;
-            case JsonTokenType.Number when reader.TryGetDouble(out number) && double.IsFinite(number): return BsonTypes.Double;
+            case JsonTokenType.Number when reader.TryGetDouble(out number) && double.IsFinite(number):
+                return BsonNumbers.Classify(reader.ValueSpan, number, out exact) switch
+                {
+                    NumberForm.Double => BsonTypes.Double,
+                    NumberForm.Decimal128 => BsonTypes.Decimal128,
+                    _ => 0,
+                };
             default: return 0;
         }
     }

@@ -8,8 +8,8 @@ namespace RavenLite.Storage.Bson;
 /// <summary>
 /// Reads JSON text strictly by RFC 8259 (System.Text.Json's reader: no comments, single quotes, unquoted names,
 /// trailing commas, NaN, leading zeros, unclosed containers or trailing content) and writes it through
-/// <see cref="CheckedBsonWriter"/>. Integers in the 64-bit range are stored exactly; every other number as the
-/// nearest double. A name given twice in one object is refused.
+/// <see cref="CheckedBsonWriter"/>. Every number is stored exactly, or refused (see <see cref="BsonNumbers"/>). A name
+/// given twice in one object is refused.
 /// </summary>
 internal static partial class StrictJson
 {
@@ -82,8 +82,10 @@ internal static partial class StrictJson
         using var stream = new MemoryStream(256);
         try
         {
-            using (var writer = new CheckedBsonWriter(stream, what))
-                Copy(ref reader, writer, what, leaveOut);
+            using var writer = new CheckedBsonWriter(stream, what);
+            Copy(ref reader, writer, what, leaveOut);
+            writer.Close();
+            return writer.ToArray(stream);
         }
         catch (JsonException ex)
         {
@@ -93,7 +95,6 @@ internal static partial class StrictJson
         {
             throw Placed(ex.Message, utf8, reader.TokenStartIndex, ex);
         }
-        return stream.ToArray();
     }
 
     private static ArgumentException Placed(string message, ReadOnlySpan<byte> utf8, long index, Exception? inner) =>
@@ -146,11 +147,23 @@ internal static partial class StrictJson
                     writer.WriteValue(integer);
                     break;
                 case JsonTokenType.Number:
-                    var number = reader.GetDouble();
-                    if (!double.IsFinite(number))
-                        throw new ArgumentException(
-                            $"{what} has the number {Encoding.UTF8.GetString(reader.ValueSpan)}, out of the range a double can hold (about ±1.8E+308).");
-                    writer.WriteValue(number);
+                    switch (BsonNumbers.Classify(reader.ValueSpan, reader.GetDouble(), out var exact))
+                    {
+                        case NumberForm.Double:
+                            writer.WriteValue(reader.GetDouble());
+                            break;
+                        case NumberForm.Decimal128:
+                            writer.WriteDecimal128(exact);
+                            break;
+                        case NumberForm.OutOfRange:
+                            throw new ArgumentException(
+                                $"{what} has the number {Encoding.UTF8.GetString(reader.ValueSpan)}, out of the range a double can hold (about ±1.8E+308).");
+                        default:
+                            throw new ArgumentException(
+                                $"{what} has the number {Encoding.UTF8.GetString(reader.ValueSpan)}, which RavenLite cannot store exactly: "
+                                + "beyond an int64 or a double, numbers are kept as BSON decimal128 when they are integers below 10^34 "
+                                + "or fit a .NET decimal (at most 28 decimal places and 29 digits).");
+                    }
                     break;
                 case JsonTokenType.True or JsonTokenType.False:
                     writer.WriteValue(reader.GetBoolean());

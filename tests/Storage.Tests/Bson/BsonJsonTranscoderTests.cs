@@ -58,7 +58,6 @@ public sealed class BsonJsonTranscoderTests
         { "timestamp", One(BsonType.Timestamp, I64(-5)) },
         { "int64 min", One(BsonType.Int64, I64(long.MinValue)) },
         { "int64 max", One(BsonType.Int64, I64(long.MaxValue)) },
-        { "decimal128", One(BsonType.Decimal128, new byte[16]) },
         { "min key", One(BsonType.MinKey, []) },
         { "max key", One(BsonType.MaxKey, []) },
         { "empty root", Doc() },
@@ -115,8 +114,8 @@ public sealed class BsonJsonTranscoderTests
     {
         object?[] values =
         [
-            null, true, "text", 0, -1, long.MinValue, 42UL, 0.5f, 2.0, 1.5m, decimal.MaxValue,
-            BigInteger.Parse("123456789012345678901234567890", CultureInfo.InvariantCulture), new byte[] { 1, 2, 3 },
+            // decimal.MaxValue and integers past 64 bits are decimal128 now, which the old reader cannot read (ExactNumberTests).
+            null, true, "text", 0, -1, long.MinValue, 42UL, 0.5f, 2.0, 1.5m, new byte[] { 1, 2, 3 },
             new DateTime(2011, 1, 2, 3, 4, 5, DateTimeKind.Utc), new DateTime(2011, 1, 2, 3, 4, 5, DateTimeKind.Local),
             new DateTimeOffset(2011, 1, 2, 3, 4, 5, TimeSpan.FromHours(2)), TimeSpan.FromMinutes(90),
             new Uri("http://example.com/a?b=c"), Guid.Parse("0f8fad5b-d9cb-469f-a165-70867728950e"),
