@@ -18,7 +18,7 @@ public sealed partial class DocumentSession
     internal void ReserveTracking(int count)
     {
         _byKey.EnsureCapacity(_byKey.Count + count);
-        _byEntity.EnsureCapacity(_byEntity.Count + count);
+        _notInByEntity.EnsureCapacity(_notInByEntity.Count + count);
     }
 
     /// <summary>Whether the compiled comparer finds a loaded entity equal to the original it was copied from (no need to serialize it).</summary>
