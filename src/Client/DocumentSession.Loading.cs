@@ -1,4 +1,5 @@
 using System.Linq.Expressions;
+using System.Runtime.InteropServices;
 using RavenLite.Client.Backend;
 using RavenLite.Client.Session;
 
@@ -133,17 +134,25 @@ public sealed partial class DocumentSession
     /// </summary>
     internal T Track<T>(StoredDocument document) where T : class
     {
-        if (_byKey.TryGetValue(document.Key, out var known))
-            return known.Entity as T ?? throw new InvalidCastException(
-                $"The session tracks '{document.Key}' as a {known.Entity.GetType()}, which is not a {typeof(T)}.");
-        var entity = (T)_store.Entities.Materialize(document, typeof(T), admit: true, out var original);
-        var entry = new SessionEntry(document.Key, entity)
+        // One hash of the key for the lookup and the add.
+        ref var slot = ref CollectionsMarshal.GetValueRefOrAddDefault(_byKey, document.Key, out var known);
+        if (known)
+            return slot!.Entity as T ?? throw new InvalidCastException(
+                $"The session tracks '{document.Key}' as a {slot.Entity.GetType()}, which is not a {typeof(T)}.");
+        SessionEntry entry;
+        try
         {
-            Etag = document.Etag, Json = document.DataJson, Metadata = document.MetadataJson, Original = original,
-        };
-        _byKey.Add(entry.Key, entry);
-        _byEntity.Add(entity, entry);
-        return entity;
+            var entity = (T)_store.Entities.Materialize(document, typeof(T), admit: true, out var original);
+            entry = new SessionEntry(document.Key, entity) { Loaded = document, Original = original };
+        }
+        catch
+        {
+            _byKey.Remove(document.Key);
+            throw;
+        }
+        slot = entry;
+        _notInByEntity.Add(entry);
+        return (T)entry.Entity;
     }
 
     /// <summary>Documents an include brought in, by key, until a load asks for them (then they are tracked).</summary>

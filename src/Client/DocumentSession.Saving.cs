@@ -82,9 +82,7 @@ public sealed partial class DocumentSession
                 if (entry.Original is { } original)
                     session._store.Entities.Cache.Remove(entry.Key, entry.Etag!.Value, original.GetType());
                 entry.Original = null;
-                entry.Etag = etags[deletes + i];
-                entry.Json = json;
-                entry.Metadata = metadata;
+                entry.Loaded = etags[deletes + i] is { } etag ? new StoredDocument(entry.Key, etag, json, metadata) : null;
             }
         }
     }

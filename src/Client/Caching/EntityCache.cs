@@ -57,15 +57,19 @@ internal sealed class EntityCache : IDisposable
 
     private readonly record struct EntityKey(string Key, long Etag, Type Type);
 
-    /// <summary>Document keys are case-insensitive.</summary>
+    /// <summary>
+    /// Document keys are case-insensitive. The hash leaves the key out: an etag already tells one document version
+    /// from every other of the database (etags are unique and increasing), and hashing the key's characters
+    /// case-insensitively was most of the cost of a hit. Equality still compares the key.
+    /// </summary>
     private sealed class EntityKeyComparer : IEqualityComparer<EntityKey>
     {
         public static readonly EntityKeyComparer Instance = new();
 
         public bool Equals(EntityKey x, EntityKey y) =>
-            x.Etag == y.Etag && x.Type == y.Type && string.Equals(x.Key, y.Key, StringComparison.OrdinalIgnoreCase);
+            x.Etag == y.Etag && x.Type == y.Type
+            && (ReferenceEquals(x.Key, y.Key) || string.Equals(x.Key, y.Key, StringComparison.OrdinalIgnoreCase));
 
-        public int GetHashCode(EntityKey key) =>
-            HashCode.Combine(StringComparer.OrdinalIgnoreCase.GetHashCode(key.Key), key.Etag, key.Type);
+        public int GetHashCode(EntityKey key) => HashCode.Combine(key.Etag, key.Type);
     }
 }

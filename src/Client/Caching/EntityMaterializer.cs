@@ -17,8 +17,18 @@ internal sealed class EntityMaterializer(RavenStore store, EntityCache cache)
 
     public EntityCache Cache { get; } = cache;
 
+    // The type last read and its copier: a page is read as one type, so most reads skip the lookup by type.
+    private volatile TypeCopier? _last;
+
     /// <summary>The copier of <paramref name="type"/>; null when it falls back to deserialization.</summary>
-    public ObjectCopier? CopierFor(Type type) => _copiers.For(type);
+    public ObjectCopier? CopierFor(Type type)
+    {
+        if (_last is { } last && last.Type == type)
+            return last.Copier;
+        var copier = _copiers.For(type);
+        _last = new TypeCopier(type, copier);
+        return copier;
+    }
 
     /// <summary>Why <paramref name="type"/> is deserialized on every read; null when it is copied.</summary>
     public string? FallbackReason(Type type) => _copiers.FallbackReason(type);
@@ -30,7 +40,7 @@ internal sealed class EntityMaterializer(RavenStore store, EntityCache cache)
     public object Materialize(StoredDocument document, Type requested, bool admit, out object? original)
     {
         var type = ResolveType(document, requested);
-        if (_copiers.For(type) is not { } copier)
+        if (CopierFor(type) is not { } copier)
         {
             original = null;
             return Deserialize(document, type);
@@ -44,6 +54,8 @@ internal sealed class EntityMaterializer(RavenStore store, EntityCache cache)
         original = cached;
         return copier.Copy(cached);
     }
+
+    private sealed record TypeCopier(Type Type, ObjectCopier? Copier);
 
     private object Deserialize(StoredDocument document, Type type)
     {

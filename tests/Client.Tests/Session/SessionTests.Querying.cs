@@ -27,6 +27,29 @@ public abstract partial class SessionTests
     }
 
     [Fact]
+    public void Entities_a_query_tracked_are_found_by_reference_for_ids_stores_and_deletes()
+    {
+        Seed("carts/1", "carts/2");
+        using (var session = Store.OpenSession())
+        {
+            var carts = session.Query<Cart>().WaitForNonStaleResults(TimeSpan.FromSeconds(30)).ToList();
+            var first = carts.Single(c => c.Id == "carts/1");
+            var second = carts.Single(c => c.Id == "carts/2");
+            Assert.Equal("carts/1", session.GetIdFor(first));
+            Assert.NotNull(session.GetEtagFor(first));
+            session.Store(first); // already tracked: nothing to do
+            Assert.Throws<InvalidOperationException>(() => session.Store(new Cart(), "carts/2"));
+            Assert.Same(second, session.Load<Cart>("carts/2"));
+            session.Delete(second);
+            Assert.Null(session.GetIdFor(second));
+            session.SaveChanges();
+        }
+        using var check = Store.OpenSession();
+        Assert.NotNull(check.Load<Cart>("carts/1"));
+        Assert.Null(check.Load<Cart>("carts/2"));
+    }
+
+    [Fact]
     public async Task Query_of_a_named_index_filters_sorts_and_pages()
     {
         await SeedTotalsAsync(10);
