@@ -2,9 +2,10 @@
 namespace RavenLite.Client;
 
 /// <summary>
-/// A query of an index, built by chaining (<see cref="Where(string)"/>, <see cref="OrderBy"/>, <see cref="Skip"/>,
-/// <see cref="Take"/>, ...) and run by <see cref="ToList"/> (one page, tracked by the session) or
-/// <see cref="Stream"/> (every match, page after page). Obtain one from <see cref="DocumentSession.Query{T}()"/>.
+/// A query of an index: LINQ (it is an <see cref="IOrderedQueryable{T}"/>) or RavenLite's own chain
+/// (<see cref="Where(string)"/> in Lucene syntax, <see cref="OrderBy"/> by field name, <see cref="Skip"/>,
+/// <see cref="Take"/>, ...), run by <see cref="ToList"/> (every match, tracked by the session) or <see cref="Stream"/>
+/// (every match, page after page, untracked). Obtain one from <see cref="DocumentSession.Query{T}()"/>.
 /// </summary>
 /// <typeparam name="T">The entity type results are read as.</typeparam>
 public sealed partial class RavenQuery<T> where T : class
@@ -85,10 +86,8 @@ public sealed partial class RavenQuery<T> where T : class
     }
 
     /// <summary>
-    /// Returns at most <paramref name="count"/> matches. Without it, <see cref="ToList"/> returns the index's default
-    /// page (128) and <see cref="Stream"/> every match. <see cref="ToList"/> returns at most one page: a count over the
-    /// maximum page size (1024) is cut to it, and <see cref="QueryStatistics.PageSize"/> says so; <see cref="Stream"/>
-    /// has no such limit.
+    /// Returns at most <paramref name="count"/> matches; without it, <see cref="ToList"/> and <see cref="Stream"/> return
+    /// every match. Both ask for pages of at most 1,024 (the server's maximum) and continue where the last one ended.
     /// </summary>
     public RavenQuery<T> Take(int count)
     {
