@@ -46,7 +46,7 @@ public sealed partial class RavenQuery<T>
 
     /// <summary>The page after <paramref name="page"/> when more are wanted and there are more; else null.</summary>
     private IndexQuery? More(QueryPage page, int received) =>
-        page.Continuation is { } continuation && page.Results.Count > 0 && (_take is not { } take || received < take)
+        page.Continuation is { } continuation && page.Results.Count + page.Projections.Count > 0 && (_take is not { } take || received < take)
             ? Build(0, Math.Min((_take ?? int.MaxValue) - received, StreamPageSize), continuation)
             : null;
 

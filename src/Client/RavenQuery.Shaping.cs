@@ -32,8 +32,8 @@ public sealed partial class RavenQuery<T>
     {
         var fields = _session.ProjectionOf(projection);
         return new ProjectedQuery<TResult>(
-            () => RunShaped(fields.FetchPaths),
-            cancellationToken => RunShapedAsync(fields.FetchPaths, cancellationToken),
+            () => RunShapedPages(fields.FetchPaths),
+            cancellationToken => RunShapedPagesAsync(fields.FetchPaths, cancellationToken),
             document => (TResult)_session.ReadProjected(fields, document, typeof(TResult)));
     }
 
@@ -45,6 +45,35 @@ public sealed partial class RavenQuery<T>
     {
         _session.CountRequest();
         return Received(_session.RunQuery(_indexName, FirstPage(), Shape(fetchPaths)));
+    }
+
+    /// <summary>Every page of a projected query (as <see cref="ToList"/> pages through every match), counted as one request.</summary>
+    private List<QueryPage> RunShapedPages(IReadOnlyList<string> fetchPaths)
+    {
+        var page = RunShaped(fetchPaths);
+        var pages = new List<QueryPage> { page };
+        var received = page.Projections.Count;
+        while (More(page, received) is { } next)
+        {
+            page = Received(_session.RunQuery(_indexName, next, Shape(fetchPaths)));
+            pages.Add(page);
+            received += page.Projections.Count;
+        }
+        return pages;
+    }
+
+    private async Task<List<QueryPage>> RunShapedPagesAsync(IReadOnlyList<string> fetchPaths, CancellationToken cancellationToken)
+    {
+        var page = await RunShapedAsync(fetchPaths, cancellationToken).ConfigureAwait(false);
+        var pages = new List<QueryPage> { page };
+        var received = page.Projections.Count;
+        while (More(page, received) is { } next)
+        {
+            page = Received(await _session.RunQueryAsync(_indexName, next, Shape(fetchPaths), cancellationToken).ConfigureAwait(false));
+            pages.Add(page);
+            received += page.Projections.Count;
+        }
+        return pages;
     }
 
     private async Task<QueryPage> RunShapedAsync(IReadOnlyList<string> fetchPaths, CancellationToken cancellationToken)
