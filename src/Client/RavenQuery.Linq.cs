@@ -57,10 +57,7 @@ public sealed partial class RavenQuery<T> : IOrderedQueryable<T>, IRavenQueryabl
                     skipped._take = Math.Max(0, take - count);
                 return skipped;
             case nameof(Queryable.Take) when call.Arguments[1].Type == typeof(int):
-                var limit = Math.Max(0, (int)TypedTranslator.Evaluate(call.Arguments[1])!);
-                var taken = Clone();
-                taken._take = Math.Min(taken._take ?? limit, limit);
-                return taken;
+                return Limited(Math.Max(0, (int)TypedTranslator.Evaluate(call.Arguments[1])!));
             case nameof(Queryable.Select) when lambda is { Parameters.Count: 1 }:
                 return Activator.CreateInstance(typeof(ProjectedRavenQuery<,>).MakeGenericType(typeof(T), lambda.ReturnType), Clone(), lambda, false)!;
         }
@@ -110,9 +107,7 @@ public sealed partial class RavenQuery<T> : IOrderedQueryable<T>, IRavenQueryabl
     {
         _session.CountRequest();
         var page = await _session.RunQueryAsync(_indexName, Build(0, 0, null), cancellationToken).ConfigureAwait(false);
-        Record(page);
-        var count = Math.Max(0, page.TotalResults - _skip);
-        return _take is { } take ? Math.Min(count, take) : count;
+        return checked((int)Counted(page));
     }
 
     /// <summary>A copy with one more condition, for RavenLite's own operators (Search).</summary>
@@ -135,11 +130,17 @@ public sealed partial class RavenQuery<T> : IOrderedQueryable<T>, IRavenQueryabl
     private long CountMatches()
     {
         _session.CountRequest();
-        var page = _session.RunQuery(_indexName, Build(0, 0, null));
+        return Counted(_session.RunQuery(_indexName, Build(0, 0, null)));
+    }
+
+    /// <summary>A count-only page's total as this query's count: after Skip, within Take.</summary>
+    private long Counted(Backend.QueryPage page)
+    {
         Record(page);
         var count = Math.Max(0L, page.TotalResults - (long)_skip);
         return _take is { } take ? Math.Min(count, take) : count;
     }
+
 
     private object? Aggregate(MethodCallExpression call, string method, LambdaExpression selector)
     {

@@ -39,9 +39,9 @@ internal static class AutoIndexes
 
     /// <summary>The fields a query and its sort read, by name (typed suffixes taken off), in order of first use.</summary>
     /// <exception cref="QueryException">The query cannot be parsed, or names a field an auto index cannot have.</exception>
-    public static List<string> FieldsOf(string? query, IReadOnlyList<string>? sortBy) => FieldsOf(query, sortBy, []);
-
-    /// <summary>As <see cref="FieldsOf(string?, IReadOnlyList{string}?)"/>; <paramref name="searched"/> receives the fields a word search (<c>@text</c>) reads.</summary>
+    /// <param name="query">The query text.</param>
+    /// <param name="sortBy">The sort fields (and an aggregated field), whose fields the index needs too.</param>
+    /// <param name="searched">Receives the fields a word search (<c>@text</c>) reads.</param>
     public static List<string> FieldsOf(string? query, IReadOnlyList<string>? sortBy, HashSet<string> searched)
     {
         var fields = new List<string>();

@@ -40,6 +40,10 @@ public abstract class QueryPagingTests(Func<Task<StoreFixture>> start) : IAsyncL
         Assert.Equal(Count, (await session.Query<Reading>().Select(r => new { r.Number }).ToListAsync()).Count);
         IQueryable<Reading> linq = session.Query<Reading>();
         Assert.Equal(Count - 10, linq.Where(r => r.Number >= 10).WaitForNonStaleResults(TimeSpan.FromMinutes(1)).ToList().Count);
+        Assert.Equal(Count, await linq.CountAsync());
+        Assert.Equal(2_000, await linq.Take(2_000).CountAsync());
+        Assert.Equal(Count - 100, await linq.Skip(100).CountAsync());
+        Assert.Equal(2_000, linq.Take(2_000).Count());
     }
 }
 
