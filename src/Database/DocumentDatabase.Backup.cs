@@ -16,7 +16,7 @@ public sealed partial class DocumentDatabase
     /// <returns>The manifest: the last etag and number of documents the backup holds, and its files.</returns>
     /// <exception cref="ArgumentException"><paramref name="folder"/> is not a new or empty folder.</exception>
     /// <exception cref="NotSupportedException">The database does not run on LMDB.</exception>
-    /// <exception cref="Storage.StorageFullException">The disk holding <paramref name="folder"/> filled up; what was
+    /// <exception cref="StorageFullException">The disk holding <paramref name="folder"/> filled up; what was
     /// copied is removed.</exception>
     public BackupManifest Backup(string folder, IProgress<BackupProgress>? progress = null)
     {

@@ -21,6 +21,9 @@ internal sealed record RemoteError(int Status, string? Code, string Message)
     /// <summary>Of a conflict in a batch: the index of the command that failed.</summary>
     public int? CommandIndex { get; init; }
 
+    /// <summary>Of storage that could not be reached: true when the write may have been stored.</summary>
+    public bool OutcomeUnknown { get; init; }
+
     /// <summary>
     /// Reads the body; one that is not problem details (a proxy's page, a broken connection) gives an error with no
     /// code and a message naming the request and the status.
@@ -41,6 +44,7 @@ internal sealed record RemoteError(int Status, string? Code, string Message)
                 ActualEtag = Etag(root, ErrorCodes.ActualEtagMember),
                 CommandIndex = root.TryGetProperty(ErrorCodes.CommandIndexMember, out var index) && index.ValueKind == JsonValueKind.Number
                                && index.TryGetInt32(out var i) ? i : null,
+                OutcomeUnknown = root.TryGetProperty(ErrorCodes.OutcomeUnknownMember, out var unknown) && unknown.ValueKind == JsonValueKind.True,
             };
         }
         catch (JsonException)

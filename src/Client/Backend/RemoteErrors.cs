@@ -18,6 +18,9 @@ internal static class RemoteErrors
         ErrorCodes.PatchTestFailed => new PatchException(error.Message, testFailed: true),
         ErrorCodes.PatchInvalid => new PatchException(error.Message, testFailed: false),
         ErrorCodes.IndexStale => new TimeoutException(error.Message),
+        ErrorCodes.StorageFull => new StorageFullException(error.Message),
+        ErrorCodes.StorageUnavailable => new StorageUnavailableException(error.Message, readOnly: false, error.OutcomeUnknown),
+        ErrorCodes.ReadOnly => new StorageUnavailableException(error.Message, readOnly: true, outcomeUnknown: false),
         ErrorCodes.Unavailable => new ObjectDisposedException("RavenLite server", error.Message),
         // Refusals the embedded database has no counterpart for (API key, origin, routing) and server faults keep
         // their status, so callers can still tell them apart.

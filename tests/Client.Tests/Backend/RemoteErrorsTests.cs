@@ -43,6 +43,9 @@ public sealed class RemoteErrorsTests
     [InlineData("limit-exceeded", 400, typeof(LimitExceededException))]
     [InlineData("index-stale", 504, typeof(TimeoutException))]
     [InlineData("unavailable", 503, typeof(ObjectDisposedException))]
+    [InlineData("storage-full", 507, typeof(StorageFullException))]
+    [InlineData("storage-unavailable", 503, typeof(StorageUnavailableException))]
+    [InlineData("read-only", 403, typeof(StorageUnavailableException))]
     [InlineData("unauthorized", 401, typeof(HttpRequestException))]
     [InlineData("cross-site", 403, typeof(HttpRequestException))]
     [InlineData("internal", 500, typeof(HttpRequestException))]
@@ -54,6 +57,18 @@ public sealed class RemoteErrorsTests
         Assert.Contains("the server's words", exception.Message, StringComparison.Ordinal);
         if (exception is HttpRequestException http)
             Assert.Equal((HttpStatusCode)status, http.StatusCode);
+    }
+
+    [Theory]
+    [InlineData("storage-unavailable", 503, ",\"outcomeUnknown\":true", false, true)]
+    [InlineData("storage-unavailable", 503, ",\"outcomeUnknown\":false", false, false)]
+    [InlineData("read-only", 403, "", true, false)]
+    public void Unreachable_or_read_only_storage_becomes_StorageUnavailableException_as_embedded(
+        string code, int status, string members, bool readOnly, bool outcomeUnknown)
+    {
+        var unavailable = Assert.IsType<StorageUnavailableException>(RemoteErrors.ToException(Read(status, Problem(status, code, "standby", members))));
+        Assert.Equal(readOnly, unavailable.ReadOnly);
+        Assert.Equal(outcomeUnknown, unavailable.OutcomeUnknown);
     }
 
     [Fact]

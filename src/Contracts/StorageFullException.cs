@@ -1,4 +1,4 @@
-namespace RavenLite.Storage;
+namespace RavenLite;
 
 /// <summary>
 /// A write found no room: the disk holding the database is full, or the LMDB map is full and may not grow. The

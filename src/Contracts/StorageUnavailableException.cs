@@ -1,4 +1,4 @@
-namespace RavenLite.Storage;
+namespace RavenLite;
 
 /// <summary>
 /// The storage could not be reached, or is read-only: a shared engine lost its server (PostgreSQL restarting, failing
@@ -14,7 +14,7 @@ namespace RavenLite.Storage;
 public sealed class StorageUnavailableException : IOException
 {
     /// <summary>Creates the exception with a message saying what failed.</summary>
-    public StorageUnavailableException(string message, bool readOnly, bool outcomeUnknown, Exception inner)
+    public StorageUnavailableException(string message, bool readOnly, bool outcomeUnknown, Exception? inner = null)
         : base(message, inner)
     {
         ReadOnly = readOnly;
