@@ -131,7 +131,7 @@ internal sealed partial class IndexStore
         {
             page = PageSearch.Run(searcher, lucene.Segments, parsed, sort, query.Start, pageSize, after, cancellationToken);
             if (query.Aggregate is { } aggregated)
-                aggregate = FieldAggregator.Run(searcher, parsed, aggregated, query.AggregateSum, index.Compiled);
+                aggregate = FieldAggregator.Run(searcher, parsed, aggregated, query.AggregateSum, index.Compiled, cancellationToken);
         }
         finally
         {
