@@ -90,15 +90,23 @@ internal sealed partial class IndexStore
                     wanted.Add(field);
             }
             if (wanted.Count > IndexDefinition.MaxFields)
-                throw new NotSupportedException(
+                throw new LimitExceededException(nameof(IndexDefinition.MaxFields),
                     $"An auto index over '{collection}' would need {wanted.Count} fields, more than the {IndexDefinition.MaxFields} an index may have; " +
                     "define an index for these queries and query it by name.");
+            // Widening replaces an index of the same collection, so only a collection's first auto index adds to the count.
+            if (autos.Count == 0 && CountAutoIndexes() >= _options.MaxAutoIndexes)
+                throw new LimitExceededException(nameof(IndexingOptions.MaxAutoIndexes),
+                    $"A query of collection '{collection}' needs a new auto index, and the database already has " +
+                    $"{_options.MaxAutoIndexes}, the most it keeps; delete unused ones (DELETE /indexes/Auto/...) or define an index and query it by name.");
             var definition = AutoIndexes.AutoIndexes.Define(collection, wanted, searched);
             PutIndex(definition);
             _log($"Auto index '{definition.Name}' created for a query of collection '{collection}' on {string.Join(", ", fields)}.");
             return definition.Name;
         }
     }
+
+    private int CountAutoIndexes() =>
+        Volatile.Read(ref _indexes).Values.Count(index => index.Name.StartsWith(AutoIndexes.AutoIndexes.AutoPrefix, StringComparison.OrdinalIgnoreCase));
 
     private List<DocumentIndex> AutoIndexesOf(string collection) =>
         [.. Volatile.Read(ref _indexes).Values.Where(index => AutoIndexes.AutoIndexes.IsAutoIndexOf(index.Definition, collection))];

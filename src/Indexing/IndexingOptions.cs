@@ -46,6 +46,15 @@ internal sealed class IndexingOptions
     /// </summary>
     public bool DeferIndexing { get; init; }
 
+    /// <summary>
+    /// The most auto indexes the database keeps (default 256). Each one is built over its whole collection, and any
+    /// caller that can query can ask for one on any collection name, so without a bound a stream of made-up names
+    /// would fill the disk and keep the indexer busy. Past it, a query that needs a new one is refused with a
+    /// <see cref="LimitExceededException"/>; deleting unused ones makes room. Widening replaces a collection's index,
+    /// so this bounds collections, not queries.
+    /// </summary>
+    public int MaxAutoIndexes { get; init; } = 256;
+
     /// <summary>How long a query waiting for non-stale results waits when it names no timeout. Default 15 s.</summary>
     public TimeSpan DefaultWaitTimeout { get; init; } = TimeSpan.FromSeconds(15);
 
@@ -82,6 +91,8 @@ internal sealed class IndexingOptions
                 $"DefaultPageSize must be from 0 to MaxPageSize ({MaxPageSize}).");
         if (BatchSize < 1)
             throw new ArgumentOutOfRangeException(nameof(BatchSize), BatchSize, "BatchSize must be at least 1.");
+        if (MaxAutoIndexes < 0)
+            throw new ArgumentOutOfRangeException(nameof(MaxAutoIndexes), MaxAutoIndexes, "MaxAutoIndexes must be at least 0.");
         if (CommitEveryBatches < 1)
             throw new ArgumentOutOfRangeException(nameof(CommitEveryBatches), CommitEveryBatches, "CommitEveryBatches must be at least 1.");
         if (CommitInterval < TimeSpan.Zero)

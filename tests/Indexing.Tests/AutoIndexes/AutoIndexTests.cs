@@ -41,6 +41,32 @@ public sealed class AutoIndexTests : IDisposable
     }
 
     [Fact]
+    public void A_new_auto_index_past_MaxAutoIndexes_is_refused_with_LimitExceededException_and_widening_still_works()
+    {
+        using var db = new TestIndexes(maxAutoIndexes: 2);
+        db.Put("orders/1", """{"Customer":"Bob","Total":3}""", "Order");
+        db.Put("users/1", """{"Name":"Bob"}""", "User");
+        db.Query("dynamic/Order", "Customer:Bob");
+        db.Query("dynamic/User", "Name:Bob");
+
+        var refused = Assert.Throws<LimitExceededException>(() => db.Query("dynamic/Made-up", "Anything:x"));
+        Assert.Equal("MaxAutoIndexes", refused.Limit);
+        Assert.Contains("'Made-up'", refused.Message, StringComparison.Ordinal);
+        Assert.DoesNotContain(db.Indexes.GetIndexDefinitions(), d => d.Name.Contains("Made-up", StringComparison.Ordinal));
+        // Widening replaces a collection's index, so it is not refused.
+        Assert.Equal(["orders/1"], TestIndexes.Keys(db.Query("dynamic/Order", "Total:3")));
+    }
+
+    [Fact]
+    public void An_auto_index_past_MaxFields_is_refused_with_LimitExceededException()
+    {
+        var fields = string.Join(" OR ", Enumerable.Range(0, 65).Select(i => $"F{i}:x"));
+        var refused = Assert.Throws<LimitExceededException>(() => Keys(fields));
+        Assert.Equal("MaxFields", refused.Limit);
+        Assert.Empty(AutoIndexes());
+    }
+
+    [Fact]
     public void A_collection_query_without_fields_is_the_built_in_tag_query()
     {
         Assert.Equal(["orders/1", "orders/2", "orders/3"], Keys(""));

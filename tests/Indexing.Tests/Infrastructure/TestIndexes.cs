@@ -13,6 +13,7 @@ internal sealed class TestIndexes : IDisposable
     private readonly TimeSpan? _refreshInterval;
     private readonly Action<string>? _beforeRefresh;
     private readonly TimeProvider _time;
+    private readonly int? _maxAutoIndexes;
 
     /// <param name="directory">The folder; a fresh temp one when null.</param>
     /// <param name="batchSize">Documents per indexing batch.</param>
@@ -21,9 +22,11 @@ internal sealed class TestIndexes : IDisposable
     /// <param name="beforeRefresh">Runs before each refresh of an index's searchers, with the index's name; throwing fails it.</param>
     /// <param name="time">The clock of the store and the indexes; the system clock when null.</param>
     /// <param name="commitInterval">How long indexed batches may stay uncommitted; the default when null.</param>
+    /// <param name="maxAutoIndexes">The most auto indexes the store keeps; the default when null.</param>
     public TestIndexes(string? directory = null, int batchSize = 1024, bool neverCommitWhileOpen = false, TimeSpan? refreshInterval = null,
-        Action<string>? beforeRefresh = null, TimeProvider? time = null, TimeSpan? commitInterval = null)
+        Action<string>? beforeRefresh = null, TimeProvider? time = null, TimeSpan? commitInterval = null, int? maxAutoIndexes = null)
     {
+        _maxAutoIndexes = maxAutoIndexes;
         _time = time ?? TimeProvider.System;
         _refreshInterval = refreshInterval;
         _beforeRefresh = beforeRefresh;
@@ -66,6 +69,7 @@ internal sealed class TestIndexes : IDisposable
             RefreshInterval = _refreshInterval ?? new IndexingOptions { DataDirectory = Directory }.RefreshInterval,
             BeforeRefresh = _beforeRefresh,
             TimeProvider = _time,
+            MaxAutoIndexes = _maxAutoIndexes ?? new IndexingOptions { DataDirectory = Directory }.MaxAutoIndexes,
             Log = line =>
             {
                 lock (_log)
