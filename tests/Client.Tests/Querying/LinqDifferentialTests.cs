@@ -268,6 +268,69 @@ public abstract class LinqDifferentialTests(Func<Task<StoreFixture>> start) : IA
         Assert.True(right >= shapes.Count - 10, $"{refused.Count} refused: {string.Join(", ", refused)}");
     }
 
+    /// <summary>
+    /// Random combinations of the shapes above (each as the compiler wrote it, closures and conversions included) under
+    /// <c>&amp;&amp;</c>, <c>||</c> and <c>!</c>, up to three levels deep: negation and null semantics are where a
+    /// translation goes wrong when the shapes alone are right.
+    /// </summary>
+    [Fact]
+    public void Generated_combinations_of_shapes_answer_as_LINQ_to_Objects_or_refuse()
+    {
+        var atoms = Shapes().ToList();
+        var random = new Random(2811);
+        var wrong = new List<string>();
+        var right = 0;
+        var refused = 0;
+        using var session = _store.OpenSession();
+        Assert.Equal(Count, session.Query<Order>().Where(x => x.Quantity >= -1000).WaitForNonStaleResults(TimeSpan.FromMinutes(2)).Count());
+        var parameter = Expression.Parameter(typeof(Order), "x");
+        for (var i = 0; i < 250; i++)
+        {
+            var (name, body) = Combine(random, atoms, parameter, depth: random.Next(1, 4));
+            var predicate = Expression.Lambda<Func<Order, bool>>(body, parameter);
+            var expected = Keys(_orders.Where(predicate.Compile()));
+            try
+            {
+                var actual = Keys(session.Query<Order>().WaitForNonStaleResults(TimeSpan.FromMinutes(2)).Where(predicate).ToList());
+                if (actual.SetEquals(expected))
+                    right++;
+                else
+                    wrong.Add($"{name}: expected {expected.Count}, missing {expected.Except(actual).Count()}, extra {actual.Except(expected).Count()}");
+            }
+            catch (NotSupportedException)
+            {
+                refused++;
+            }
+        }
+        Assert.True(wrong.Count == 0, $"{wrong.Count} wrong answers of 250 combinations:\n" + string.Join("\n", wrong));
+        Assert.True(right >= 200, $"only {right} answered, {refused} refused");
+    }
+
+    private static (string Name, Expression Body) Combine(Random random, List<(string Name, Expression<Func<Order, bool>> Predicate)> atoms,
+        ParameterExpression parameter, int depth)
+    {
+        (string Name, Expression Body) result;
+        if (depth <= 1)
+        {
+            var (name, predicate) = atoms[random.Next(atoms.Count)];
+            result = ($"[{name}]", new ParameterSwap(predicate.Parameters[0], parameter).Visit(predicate.Body));
+        }
+        else
+        {
+            var left = Combine(random, atoms, parameter, depth - 1);
+            var right = Combine(random, atoms, parameter, random.Next(1, depth));
+            result = random.Next(2) == 0
+                ? ($"({left.Name} && {right.Name})", Expression.AndAlso(left.Body, right.Body))
+                : ($"({left.Name} || {right.Name})", Expression.OrElse(left.Body, right.Body));
+        }
+        return random.Next(4) == 0 ? ($"!{result.Name}", Expression.Not(result.Body)) : result;
+    }
+
+    private sealed class ParameterSwap(ParameterExpression from, ParameterExpression to) : ExpressionVisitor
+    {
+        protected override Expression VisitParameter(ParameterExpression node) => node == from ? to : node;
+    }
+
     [Fact]
     public void Orderings_paging_and_aggregates_match_LINQ_to_Objects()
     {
