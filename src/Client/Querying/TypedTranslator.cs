@@ -181,6 +181,8 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
 
     private string Method(MethodCallExpression call, Scope scope)
     {
+        if (AsEnumerableContains(call) is { } contains)
+            call = contains;
         var method = call.Method;
         // String methods on a member.
         if (method.DeclaringType == typeof(string) && call.Object is { } target && DependsOnAny(target))
@@ -260,6 +262,29 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
         if (method.Name == nameof(Equals) && call.Object is { } left && call.Arguments is [var right])
             return Comparison(Expression.Equal(Unwrap(left), Expression.Convert(right, Unwrap(left).Type)), scope);
         throw Unsupported(call, $"the method '{method.DeclaringType?.Name}.{method.Name}' is not supported");
+    }
+
+    /// <summary>
+    /// C# 14 binds <c>array.Contains(value)</c> to <see cref="MemoryExtensions"/>' span overload, through an implicit
+    /// conversion of the array to a span, which an expression tree keeps as written: read it as the
+    /// <see cref="Enumerable.Contains{TSource}(IEnumerable{TSource}, TSource)"/> it means. Null for any other call.
+    /// </summary>
+    private static MethodCallExpression? AsEnumerableContains(MethodCallExpression call)
+    {
+        // The overload with a comparer (taken for element types that are not IEquatable, such as enums) counts only without one.
+        if (call.Method.DeclaringType != typeof(MemoryExtensions) || call.Method.Name != nameof(MemoryExtensions.Contains)
+            || call.Arguments.Count is not (2 or 3) || (call.Arguments.Count == 3 && call.Arguments[2] is not ConstantExpression { Value: null }))
+            return null;
+        var source = call.Arguments[0] switch
+        {
+            MethodCallExpression { Method.Name: "op_Implicit", Arguments: [var array] } => array,
+            UnaryExpression { NodeType: ExpressionType.Convert, Method.Name: "op_Implicit" } conversion => conversion.Operand,
+            _ => null,
+        };
+        if (source is null || !source.Type.IsArray)
+            return null;
+        var element = source.Type.GetElementType()!;
+        return Expression.Call(typeof(Enumerable), nameof(Enumerable.Contains), [element], source, call.Arguments[1]);
     }
 
     /// <summary><c>ids.Contains(x.Member)</c>: any of the values, in groups small enough for one Lucene boolean query each.</summary>
