@@ -211,8 +211,12 @@ public sealed partial class RavenQuery<T> : IOrderedQueryable<T>, IRavenQueryabl
     private static Expression StripQuote(Expression expression) =>
         expression is UnaryExpression { NodeType: ExpressionType.Quote } quote ? quote.Operand : expression;
 
-    /// <summary>Every match, untracked, for a projection evaluated on the client.</summary>
-    internal IEnumerable<T> Untracked() => Walk();
+    /// <summary>Every match, untracked, for a projection evaluated on the client: one request against the session's limit, as <see cref="Stream"/>.</summary>
+    internal IEnumerable<T> Untracked()
+    {
+        _session.CountRequest();
+        return Walk();
+    }
 }
 
 /// <summary>What <see cref="RavenQueryProvider"/> asks of a query: an operator applied, or a terminal operator run.</summary>

@@ -21,20 +21,47 @@ public sealed partial class RavenQuery<T>
     }
 
     /// <summary>
-    /// Returns only some fields of each result, read into a new object: <c>x =&gt; new { x.Customer, x.Total }</c>, or a
-    /// named class with member initializers (<c>x =&gt; new CartSummary { Customer = x.Customer }</c>). Only those fields
-    /// travel (the server copies them out of its cached JSON). A field a document lacks is read as null. Projected
-    /// results are not entities: the session does not track them, and <see cref="DocumentSession.SaveChanges"/> never
-    /// writes them.
+    /// Each result read into something else. A new object whose members are members of the entity
+    /// (<c>x =&gt; new { x.Customer, x.Total }</c>, or a named class with member initializers) is projected by the server:
+    /// only those fields travel (copied out of its cached JSON), and a field a document lacks is read as null. Any other
+    /// projection (<c>x =&gt; x.Customer</c>, computed values, method calls) runs on the client over every matching
+    /// entity, read untracked, as LINQ to Objects would. Projected results are not entities: the session does not
+    /// track them, and <see cref="DocumentSession.SaveChanges"/> never writes them.
     /// </summary>
-    /// <exception cref="ArgumentException">The projection is not a new object whose members are chains of members of the entity.</exception>
     public ProjectedQuery<TResult> Select<TResult>(Expression<Func<T, TResult>> projection)
     {
-        var fields = _session.ProjectionOf(projection);
+        ArgumentNullException.ThrowIfNull(projection);
+        Querying.Projection fields;
+        try
+        {
+            fields = _session.ProjectionOf(projection);
+        }
+        catch (ArgumentException)
+        {
+            var project = projection.Compile();
+            return new ProjectedQuery<TResult>(() => [.. Untracked().Select(project)], async cancellationToken =>
+            {
+                _session.CountRequest();
+                var results = new List<TResult>();
+                await foreach (var entity in WalkAsync(cancellationToken).ConfigureAwait(false))
+                    results.Add(project(entity));
+                return results;
+            });
+        }
         return new ProjectedQuery<TResult>(
-            () => RunShapedPages(fields.FetchPaths),
-            cancellationToken => RunShapedPagesAsync(fields.FetchPaths, cancellationToken),
-            document => (TResult)_session.ReadProjected(fields, document, typeof(TResult)));
+            () => Read<TResult>(RunShapedPages(fields.FetchPaths), fields),
+            async cancellationToken => Read<TResult>(await RunShapedPagesAsync(fields.FetchPaths, cancellationToken).ConfigureAwait(false), fields));
+    }
+
+    private List<TResult> Read<TResult>(List<QueryPage> pages, Querying.Projection fields)
+    {
+        var results = new List<TResult>(pages.Sum(page => page.Projections.Count));
+        foreach (var page in pages)
+        {
+            foreach (var document in page.Projections)
+                results.Add((TResult)_session.ReadProjected(fields, document, typeof(TResult)));
+        }
+        return results;
     }
 
     private QueryShape Shape(IReadOnlyList<string> fetchPaths) =>

@@ -159,12 +159,29 @@ public abstract partial class SessionTests
     }
 
     [Fact]
-    public void Select_must_build_an_object_from_members_of_the_entity()
+    public void Select_of_anything_but_entity_members_runs_on_the_client_over_untracked_entities()
     {
+        Cart[] carts =
+        [
+            new() { Customer = "ann", Total = 3, Items = [new Item { Name = "tea" }] },
+            new() { Customer = "bob", Total = 5, Items = [new Item { Name = "milk" }, new Item { Name = "jam" }] },
+        ];
+        using (var writer = Store.OpenSession())
+        {
+            foreach (var cart in carts)
+                writer.Store(cart);
+            writer.SaveChanges();
+        }
         using var session = Store.OpenSession();
-        Assert.Throws<ArgumentException>(() => session.Query<Cart>().Select(x => new { Upper = x.Customer!.ToUpperInvariant() }));
-        Assert.Throws<ArgumentException>(() => session.Query<Cart>().Select(x => x.Total));
-        Assert.Throws<ArgumentException>(() => session.Query<Cart>().Select(x => new { First = x.Items[0].Name }));
-        Assert.Equal(0, session.NumberOfRequests);
+        var query = session.Query<Cart>().WaitForNonStaleResults(TimeSpan.FromSeconds(30));
+
+        Assert.Equal(carts.Select(x => x.Total).Order(), query.Select(x => x.Total).ToList().Order());
+        var computed = query.Select(x => new { Upper = x.Customer!.ToUpperInvariant(), First = x.Items[0].Name, Lines = x.Items.Count * 10 }).ToList();
+        Assert.Equal(carts.Select(x => new { Upper = x.Customer!.ToUpperInvariant(), First = x.Items[0].Name, Lines = x.Items.Count * 10 }).OrderBy(x => x.Upper, StringComparer.Ordinal),
+            computed.OrderBy(x => x.Upper, StringComparer.Ordinal));
+        Assert.Equal(["ANN", "BOB"], query.Select(x => x.Customer!.ToUpperInvariant()).Order(StringComparer.Ordinal));
+        // Untracked: nothing read for a projection is written back.
+        session.SaveChanges();
+        Assert.Equal(3, session.NumberOfRequests);
     }
 }
