@@ -70,7 +70,7 @@ internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDataba
 
     public QueryPage Query(string indexName, IndexQuery query, QueryShape shape) => Shaped(Database.Query(indexName, query), shape);
 
-    private static QueryPage ToPage(QueryResult result)
+    private QueryPage ToPage(QueryResult result)
     {
         var documents = new StoredDocument[result.Results.Count];
         for (var i = 0; i < documents.Length; i++)
@@ -160,8 +160,20 @@ internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDataba
         }
     }
 
-    private static StoredDocument ToStored(Document document) =>
-        new(document.Key, document.Etag, document.DataJson, document.MetadataJson);
+    /// <summary>
+    /// The version as a session reads it: one instance per cached version, kept with the document, so the entity a
+    /// typed session materializes from it is found with the document on the next read (see <see cref="StoredDocument"/>).
+    /// </summary>
+    private StoredDocument ToStored(Document document) => document.Derive(this, s_toStored, EstimatedViewBytes(document));
+
+    private static readonly Func<Document, StoredDocument> s_toStored = document =>
+        new StoredDocument(document.Key, document.Etag, document.DataJson, document.MetadataJson);
+
+    /// <summary>
+    /// What the view keeps alive, charged to the document cache: itself, and the entity a session keeps on it, estimated
+    /// as the entity cache estimates one (twice its JSON, plus 64 bytes).
+    /// </summary>
+    private static long EstimatedViewBytes(Document document) => 96 + 2L * document.DataJson.Length + 64;
 
     public void Dispose()
     {

@@ -28,7 +28,16 @@ internal sealed class EntityCache : IDisposable
 
     public bool Enabled => _entities is not null;
 
-    public long Hits => _entities?.Hits ?? 0;
+    /// <summary>Reads answered with a copy of a cached entity: found in the cache, or kept on the document version read.</summary>
+    public long Hits => (_entities?.Hits ?? 0) + Interlocked.Read(ref _keptHits);
+
+    private long _keptHits;
+
+    /// <summary>The hits among <see cref="Hits"/> found kept on the document version, with no cache lookup.</summary>
+    public long KeptHits => Interlocked.Read(ref _keptHits);
+
+    /// <summary>Counts a hit on an original kept on the document version (<see cref="Backend.StoredDocument"/>), which skips the lookup.</summary>
+    public void CountKeptHit() => Interlocked.Increment(ref _keptHits);
 
     public long Misses => _entities?.Misses ?? 0;
 

@@ -45,11 +45,24 @@ internal sealed class EntityMaterializer(RavenStore store, EntityCache cache)
             original = null;
             return Deserialize(document, type);
         }
-        if (!Cache.TryGet(document.Key, document.Etag, type, out var cached))
+        object cached;
+        if (document.Materialized is { } kept && ReferenceEquals(kept.Owner, this) && kept.Type == type && Cache.Enabled)
         {
-            cached = Deserialize(document, type);
-            if (admit)
-                Cache.Add(document.Key, document.Etag, type, cached, document.DataJson.Length);
+            cached = kept.Original;
+            Cache.CountKeptHit();
+        }
+        else
+        {
+            if (!Cache.TryGet(document.Key, document.Etag, type, out cached))
+            {
+                cached = Deserialize(document, type);
+                if (admit)
+                    Cache.Add(document.Key, document.Etag, type, cached, document.DataJson.Length);
+            }
+            // Kept on the version too: a backend that hands out the same instance for the next read (the embedded one,
+            // from its document cache) lets that read skip the cache lookup.
+            if (admit && Cache.Enabled)
+                document.Materialized = new MaterializedEntity(this, type, cached);
         }
         original = cached;
         return copier.Copy(cached);

@@ -110,7 +110,7 @@ public sealed class Document
                 size += ManagedSize.ParsedJson(_metadataLength, _metadataTokens);
             if (Volatile.Read(ref _data) is not null)
                 size += ManagedSize.ParsedJson(_json.Length - _metadataLength, _dataTokens);
-            return size + RenderingSize;
+            return size + RenderingSize + DerivedSize;
         }
     }
 
@@ -150,4 +150,32 @@ public sealed class Document
     private const int RenderingInstanceBytes = 32;
 
     private sealed record Rendering(IDocumentRenderer Renderer, byte[] Bytes);
+
+    private Derivation? _derived;
+
+    /// <summary>
+    /// What <paramref name="owner"/> makes of this version (<paramref name="create"/>, on first use), kept with the
+    /// document and charged to the cache holding it at <paramref name="estimatedBytes"/>, so a warm read that finds the
+    /// document finds it too, with no cache of its own (the typed client keeps its view of the document and the entity
+    /// it read from it here). A document is immutable, so what is made of one version stays right for it. One owner's
+    /// value is kept; another owner's is made every time, as <see cref="RenderWith"/> does.
+    /// </summary>
+    public T Derive<T>(object owner, Func<Document, T> create, long estimatedBytes) where T : class
+    {
+        ArgumentNullException.ThrowIfNull(owner);
+        ArgumentNullException.ThrowIfNull(create);
+        if (Volatile.Read(ref _derived) is { } kept)
+            return ReferenceEquals(kept.Owner, owner) ? (T)kept.Value : create(this);
+        var mine = new Derivation(owner, create(this), Math.Max(0, estimatedBytes));
+        var winner = Interlocked.CompareExchange(ref _derived, mine, null);
+        if (winner is not null)
+            return ReferenceEquals(winner.Owner, owner) ? (T)winner.Value : (T)mine.Value;
+        OnParsedFormAdded();
+        return (T)mine.Value;
+    }
+
+    // Header 16 + two references 16 + a long 8.
+    private long DerivedSize => Volatile.Read(ref _derived) is { } derived ? 40 + derived.Bytes : 0;
+
+    private sealed record Derivation(object Owner, object Value, long Bytes);
 }

@@ -46,6 +46,29 @@ public abstract partial class EntityCacheTests : StoreTests
     }
 
     [Fact]
+    public void A_warm_query_finds_each_entity_kept_on_its_version_without_a_lookup_and_a_new_version_is_read_again()
+    {
+        Seed("carts/1", "carts/2");
+        int Query()
+        {
+            using var session = Store.OpenSession();
+            return session.Query<Cart>().WaitForNonStaleResults().ToList().Sum(cart => cart.Total);
+        }
+        Assert.Equal(2, Query());
+        var (hits, kept) = (Store.Entities.Cache.Hits, Store.Entities.Cache.KeptHits);
+        Assert.Equal(2, Query());
+        Assert.Equal(hits + 2, Store.Entities.Cache.Hits);
+        Assert.Equal(kept + 2, Store.Entities.Cache.KeptHits);
+        using (var session = Store.OpenSession())
+        {
+            session.Load<Cart>("carts/2")!.Total = 40;
+            session.SaveChanges();
+        }
+        Assert.Equal(41, Query());
+        Assert.Equal(41, Query());
+    }
+
+    [Fact]
     public void Two_sessions_get_different_instances_of_the_same_entity()
     {
         Seed("carts/1");

@@ -29,6 +29,27 @@ public sealed class CacheReadPathTests : IDisposable
     }
 
     [EngineTheory]
+    public void What_an_owner_derives_from_a_cached_version_is_kept_with_it_and_charged_to_the_cache(StorageEngineKind engine)
+    {
+        using var store = Open(engine, _dir.Path);
+        store.PutSeedCart("carts/1");
+        var document = store.Get("carts/1")!;
+        var before = store.GetCacheStatistics().Bytes;
+        object owner = new(), other = new();
+        var made = 0;
+
+        var first = document.Derive(owner, d => { made++; return new List<string> { d.Key }; }, estimatedBytes: 10_000);
+        var again = store.Get("carts/1")!.Derive(owner, d => { made++; return new List<string> { d.Key }; }, estimatedBytes: 10_000);
+        var others = document.Derive(other, d => new List<string> { "other" }, estimatedBytes: 10_000);
+
+        Assert.Same(first, again);
+        Assert.Equal(1, made);
+        Assert.Equal("other", Assert.Single(others));
+        Assert.NotSame(others, document.Derive(other, d => new List<string> { "other" }, estimatedBytes: 10_000));
+        Assert.True(store.GetCacheStatistics().Bytes >= before + 10_000, $"cache bytes {before} -> {store.GetCacheStatistics().Bytes}");
+    }
+
+    [EngineTheory]
     public void Different_casings_of_a_key_share_one_entry(StorageEngineKind engine)
     {
         using var store = Open(engine, _dir.Path);
