@@ -61,6 +61,7 @@ internal static class RavenLiteServer
         builder.Services.AddSingleton<Backups.BackupJobs>();
         builder.Services.AddSingleton<Changes.ChangesStreams>();
         builder.Services.AddSingleton<FailedAuthentications>();
+        builder.Services.AddSingleton<Http.LargeBodyGate>();
         Telemetry.AddServices(builder.Services, options);
         builder.Services.AddSingleton(new Indexes.QueryResponseCache(options.QueryCacheMb * 1024 * 1024));
 
