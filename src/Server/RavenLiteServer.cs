@@ -1,3 +1,4 @@
+using System.Runtime.InteropServices;
 using Microsoft.Extensions.DependencyInjection.Extensions;
 using RavenLite.Database;
 using RavenLite.Server.Errors;
@@ -78,6 +79,7 @@ internal static class RavenLiteServer
         IndexRoutes.Map(app);
         StatusRoutes.Map(app);
         BackupRoutes.Map(app);
+        KeyRoutes.Map(app);
         OpenApi.OpenApiEndpoints.Map(app);
         Telemetry.Map(app, options);
         return app;
@@ -101,12 +103,35 @@ internal static class RavenLiteServer
         var logger = app.Logger;
         app.Lifetime.ApplicationStarted.Register(() => ServerLog.Started(logger, options.Database.Engine.ToString(), directory,
             string.Join(", ", app.Urls), options.Keys.Describe()));
+        ReloadKeysOnSighup(app, options);
         // In-flight requests have finished (or the shutdown timeout passed) by now; the container disposes it again, harmlessly.
         app.Lifetime.ApplicationStopped.Register(() =>
         {
             database.Dispose();
             ServerLog.DatabaseClosed(logger, directory);
         });
+    }
+
+    /// <summary>SIGHUP reads the API keys again (<see cref="KeyRoutes.Reload"/>) instead of ending the process.</summary>
+    private static void ReloadKeysOnSighup(WebApplication app, RavenLiteServerOptions options)
+    {
+        if (OperatingSystem.IsWindows())
+            return; // no SIGHUP there: POST /admin/keys/reload does it
+        var logger = app.Logger;
+        PosixSignalRegistration? registration = null;
+        app.Lifetime.ApplicationStarted.Register(() => registration = PosixSignalRegistration.Create(PosixSignal.SIGHUP, signal =>
+        {
+            signal.Cancel = true;
+            try
+            {
+                KeyRoutes.Reload(options.Keys, logger);
+            }
+            catch (ArgumentException)
+            {
+                // Logged; the current keys stay.
+            }
+        }));
+        app.Lifetime.ApplicationStopping.Register(() => registration?.Dispose());
     }
 
     private static void UseMiddleware(WebApplication app, RavenLiteServerOptions options)

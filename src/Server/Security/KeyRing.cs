@@ -7,24 +7,57 @@ namespace RavenLite.Server.Security;
 /// The API keys the server accepts, each with its scope: <c>--api-key</c> (admin), the <c>RavenLite:ApiKeys</c> list
 /// (appsettings.json, or <c>RavenLite__ApiKeys__0__Key</c> / <c>__Scope</c> in the environment, so no key need be on
 /// the command line, where <c>ps</c> shows it), and <c>--api-keys-file</c>, a file of <c>&lt;scope&gt; &lt;key&gt;</c> lines.
-/// Keys are kept as SHA-256 hashes and compared in constant time.
+/// Keys are kept as SHA-256 hashes and compared in constant time. <see cref="Reload"/> reads them again (on SIGHUP or
+/// <c>POST /admin/keys/reload</c>), so keys are added, revoked or rescoped in the file without a restart.
 /// </summary>
 internal sealed class KeyRing
 {
-    private readonly (byte[] Hash, ApiKeyScope Scope)[] _keys;
+    private readonly RavenLiteServerOptions _options;
+    private readonly Lock _reloading = new();
 
-    private KeyRing((byte[] Hash, ApiKeyScope Scope)[] keys) => _keys = keys;
+    // Replaced whole by a reload; a request reads one array or the other, never half of each.
+    private volatile (byte[] Hash, ApiKeyScope Scope)[] _keys;
+
+    private KeyRing(RavenLiteServerOptions options, (byte[] Hash, ApiKeyScope Scope)[] keys)
+    {
+        _options = options;
+        _keys = keys;
+    }
 
     /// <summary>Whether any key is configured (then every request needs one).</summary>
     public bool HasKeys => _keys.Length > 0;
 
     /// <summary>How many keys of each scope, for the start-up log line.</summary>
-    public string Describe() => _keys.Length == 0
-        ? "not set (loopback only)"
-        : string.Join(", ", _keys.GroupBy(k => k.Scope).OrderBy(g => g.Key).Select(g => $"{g.Count()} {g.Key.ToString().ToLowerInvariant()}"));
+    public string Describe()
+    {
+        var keys = _keys;
+        return keys.Length == 0
+            ? "not set (loopback only)"
+            : string.Join(", ", keys.GroupBy(k => k.Scope).OrderBy(g => g.Key).Select(g => $"{g.Count()} {g.Key.ToString().ToLowerInvariant()}"));
+    }
 
     /// <summary>Reads the keys from the options; throws <see cref="ArgumentException"/> naming a bad one.</summary>
-    public static KeyRing Load(RavenLiteServerOptions options)
+    public static KeyRing Load(RavenLiteServerOptions options) => new(options, Read(options));
+
+    /// <summary>
+    /// Reads the keys again: the keys file as it is now, with <c>--api-key</c> and the configured list as they were at
+    /// the start. When the new set is bad (a short key, a malformed line, one key with two scopes, an unreadable file) or
+    /// would leave no key where there were keys (which would open the server to anyone on loopback), the current keys
+    /// stay and <see cref="ArgumentException"/> says why. Returns <see cref="Describe"/> of the keys now in force.
+    /// </summary>
+    public string Reload()
+    {
+        lock (_reloading)
+        {
+            var fresh = Read(_options);
+            if (fresh.Length == 0 && _keys.Length > 0)
+                throw new ArgumentException("The reload found no key; the current keys stay (a server started with keys never runs without them).");
+            _keys = fresh;
+            return Describe();
+        }
+    }
+
+    private static (byte[] Hash, ApiKeyScope Scope)[] Read(RavenLiteServerOptions options)
     {
         var keys = new List<(string Key, ApiKeyScope Scope, string From)>();
         if (!string.IsNullOrEmpty(options.ApiKey))
@@ -41,16 +74,17 @@ internal sealed class KeyRing
         var conflicting = keys.GroupBy(k => k.Key, StringComparer.Ordinal).FirstOrDefault(g => g.Select(k => k.Scope).Distinct().Count() > 1);
         if (conflicting is not null)
             throw new ArgumentException($"{string.Join(" and ", conflicting.Select(k => k.From))} give one key two scopes.");
-        return new KeyRing([.. keys.Select(k => (Hash(k.Key), k.Scope))]);
+        return [.. keys.Select(k => (Hash(k.Key), k.Scope))];
     }
 
     /// <summary>The scope of <paramref name="candidate"/>, or null when it is no key of this server.</summary>
     public ApiKeyScope? Match(string candidate)
     {
         var hash = Hash(candidate);
+        var keys = _keys;
         ApiKeyScope? found = null;
         // Every key is compared, so the time says nothing about which one (or how many) there are.
-        foreach (var (expected, scope) in _keys)
+        foreach (var (expected, scope) in keys)
         {
             if (CryptographicOperations.FixedTimeEquals(hash, expected))
                 found = scope;

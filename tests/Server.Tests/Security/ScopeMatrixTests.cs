@@ -40,6 +40,8 @@ public sealed partial class ScopeMatrixTests : IAsyncLifetime
         ["POST /admin/backup"] = "admin",
         ["GET /admin/backups"] = "admin",
         ["GET /admin/backups/{id}"] = "admin",
+        ["GET /keys/current"] = "read",
+        ["POST /admin/keys/reload"] = "admin",
         ["GET /openapi/{documentName}.json"] = "read",
         ["GET /scalar/scalar.js"] = "read",
         ["GET /scalar/scalar.aspnetcore.js"] = "read",
