@@ -1,4 +1,4 @@
-import { setApiKey } from './api.js';
+import { setApiKey, getJson } from './api.js';
 import { errorBox, show, el } from './ui.js';
 import { renderCollections, renderCollection } from './collections.js';
 import { renderDocuments, renderDocument, renderNewDocument } from './documents.js';
@@ -42,6 +42,23 @@ async function route() {
   document.body.dataset.ready = 'true';
 }
 
+const scopeNames = { read: 'read', write: 'read and write documents', admin: 'do everything (indexes, backups too)' };
+
+/** Shows in the header what the studio's key may do (GET /keys/current); nothing until a key is accepted. */
+async function showScope() {
+  const badge = document.getElementById('key-scope');
+  try {
+    const key = await getJson('/keys/current');
+    badge.textContent = key.KeysRequired
+      ? `${key.Scope} key: may ${scopeNames[key.Scope] ?? key.Scopes.join(', ')}`
+      : 'no key needed (loopback): may do everything';
+    badge.dataset.scope = key.Scope;
+  } catch {
+    badge.textContent = '';
+    delete badge.dataset.scope;
+  }
+}
+
 const keyForm = document.getElementById('api-key-form');
 document.addEventListener('ravenlite:unauthorized', () => { keyForm.hidden = false; document.getElementById('api-key').focus(); });
 keyForm.addEventListener('submit', event => {
@@ -49,7 +66,9 @@ keyForm.addEventListener('submit', event => {
   setApiKey(document.getElementById('api-key').value.trim());
   keyForm.hidden = true;
   route();
+  showScope();
 });
 
 window.addEventListener('hashchange', route);
 route();
+showScope();
