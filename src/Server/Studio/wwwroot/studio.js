@@ -1,5 +1,5 @@
 import { setApiKey, getJson } from './api.js';
-import { errorBox, show, el } from './ui.js';
+import { errorBox, show, el, loading } from './ui.js';
 import { renderCollections, renderCollection } from './collections.js';
 import { renderDocuments, renderDocument, renderNewDocument } from './documents.js';
 import { renderQuery } from './query.js';
@@ -34,6 +34,7 @@ async function route() {
   for (const link of document.querySelectorAll('nav a')) link.classList.toggle('active', link.dataset.view === section);
   document.body.dataset.ready = 'false';
   stopChanges();
+  loading();
   try {
     await render(argument);
   } catch (error) {
