@@ -38,7 +38,19 @@ internal static class RavenLiteServer
         builder.WebHost.ConfigureKestrel(kestrel =>
         {
             if (certificate is not null)
-                kestrel.ConfigureHttpsDefaults(https => https.ServerCertificate = certificate);
+            {
+                kestrel.ConfigureHttpsDefaults(https =>
+                {
+                    https.ServerCertificate = certificate;
+                    if (options.Keys.HasCertificates)
+                    {
+                        // Asked for, never required (API keys still work); any certificate passes the handshake, since
+                        // ApiKeyMiddleware admits only the thumbprints the keys file pins, trusting no authority.
+                        https.ClientCertificateMode = Microsoft.AspNetCore.Server.Kestrel.Https.ClientCertificateMode.AllowCertificate;
+                        https.ClientCertificateValidation = (_, _, _) => true;
+                    }
+                });
+            }
             kestrel.Limits.MaxRequestBodySize = options.MaxRequestBodyBytes;
             // Queries travel in the URL: the request line must fit the longest one the parser takes, URL-encoded (a
             // 100,000-character query is ~300 KB), so an overlong query reaches it and gets a 400 saying why, not
@@ -147,6 +159,7 @@ internal static class RavenLiteServer
         app.Use(next => new BrowserGuardMiddleware(next, browser).InvokeAsync);
         Studio.StudioFiles.Use(app);
         var failures = app.Services.GetRequiredService<FailedAuthentications>();
-        app.Use(next => new ApiKeyMiddleware(next, options.Keys, failures).InvokeAsync);
+        var time = app.Services.GetRequiredService<TimeProvider>();
+        app.Use(next => new ApiKeyMiddleware(next, options.Keys, failures, time).InvokeAsync);
     }
 }
