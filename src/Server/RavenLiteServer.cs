@@ -1,3 +1,4 @@
+using System.Runtime.InteropServices;
 using Microsoft.Extensions.DependencyInjection.Extensions;
 using RavenLite.Database;
 using RavenLite.Server.Errors;
@@ -37,7 +38,19 @@ internal static class RavenLiteServer
         builder.WebHost.ConfigureKestrel(kestrel =>
         {
             if (certificate is not null)
-                kestrel.ConfigureHttpsDefaults(https => https.ServerCertificate = certificate);
+            {
+                kestrel.ConfigureHttpsDefaults(https =>
+                {
+                    https.ServerCertificate = certificate;
+                    if (options.Keys.HasCertificates)
+                    {
+                        // Asked for, never required (API keys still work); any certificate passes the handshake, since
+                        // ApiKeyMiddleware admits only the thumbprints the keys file pins, trusting no authority.
+                        https.ClientCertificateMode = Microsoft.AspNetCore.Server.Kestrel.Https.ClientCertificateMode.AllowCertificate;
+                        https.ClientCertificateValidation = (_, _, _) => true;
+                    }
+                });
+            }
             kestrel.Limits.MaxRequestBodySize = options.MaxRequestBodyBytes;
             // Queries travel in the URL: the request line must fit the longest one the parser takes, URL-encoded (a
             // 100,000-character query is ~300 KB), so an overlong query reaches it and gets a 400 saying why, not
@@ -61,6 +74,7 @@ internal static class RavenLiteServer
         builder.Services.AddSingleton<Backups.BackupJobs>();
         builder.Services.AddSingleton<Changes.ChangesStreams>();
         builder.Services.AddSingleton<FailedAuthentications>();
+        builder.Services.AddSingleton<Http.LargeBodyGate>();
         Telemetry.AddServices(builder.Services, options);
         builder.Services.AddSingleton(new Indexes.QueryResponseCache(options.QueryCacheMb * 1024 * 1024));
 
@@ -77,6 +91,7 @@ internal static class RavenLiteServer
         IndexRoutes.Map(app);
         StatusRoutes.Map(app);
         BackupRoutes.Map(app);
+        KeyRoutes.Map(app);
         OpenApi.OpenApiEndpoints.Map(app);
         Telemetry.Map(app, options);
         return app;
@@ -100,12 +115,35 @@ internal static class RavenLiteServer
         var logger = app.Logger;
         app.Lifetime.ApplicationStarted.Register(() => ServerLog.Started(logger, options.Database.Engine.ToString(), directory,
             string.Join(", ", app.Urls), options.Keys.Describe()));
+        ReloadKeysOnSighup(app, options);
         // In-flight requests have finished (or the shutdown timeout passed) by now; the container disposes it again, harmlessly.
         app.Lifetime.ApplicationStopped.Register(() =>
         {
             database.Dispose();
             ServerLog.DatabaseClosed(logger, directory);
         });
+    }
+
+    /// <summary>SIGHUP reads the API keys again (<see cref="KeyRoutes.Reload"/>) instead of ending the process.</summary>
+    private static void ReloadKeysOnSighup(WebApplication app, RavenLiteServerOptions options)
+    {
+        if (OperatingSystem.IsWindows())
+            return; // no SIGHUP there: POST /admin/keys/reload does it
+        var logger = app.Logger;
+        PosixSignalRegistration? registration = null;
+        app.Lifetime.ApplicationStarted.Register(() => registration = PosixSignalRegistration.Create(PosixSignal.SIGHUP, signal =>
+        {
+            signal.Cancel = true;
+            try
+            {
+                KeyRoutes.Reload(options.Keys, logger);
+            }
+            catch (ArgumentException)
+            {
+                // Logged; the current keys stay.
+            }
+        }));
+        app.Lifetime.ApplicationStopping.Register(() => registration?.Dispose());
     }
 
     private static void UseMiddleware(WebApplication app, RavenLiteServerOptions options)
@@ -121,6 +159,7 @@ internal static class RavenLiteServer
         app.Use(next => new BrowserGuardMiddleware(next, browser).InvokeAsync);
         Studio.StudioFiles.Use(app);
         var failures = app.Services.GetRequiredService<FailedAuthentications>();
-        app.Use(next => new ApiKeyMiddleware(next, options.Keys, failures).InvokeAsync);
+        var time = app.Services.GetRequiredService<TimeProvider>();
+        app.Use(next => new ApiKeyMiddleware(next, options.Keys, failures, time).InvokeAsync);
     }
 }

@@ -116,6 +116,13 @@ internal sealed class RavenLiteServerOptions
     public long MaxRequestBodyBytes { get; set; } = 17L * 1024 * 1024;
 
     /// <summary>
+    /// How many requests may hold a body over 1 MiB in memory at once (default 4); more wait their turn, up to 30 s, then
+    /// get 503 <c>unavailable</c>. Bounds the memory concurrent large bodies take at about this many times
+    /// <see cref="MaxRequestBodyBytes"/> and what parsing them costs.
+    /// </summary>
+    public int MaxConcurrentLargeBodies { get; set; } = 4;
+
+    /// <summary>
     /// How many requests with a wrong or missing API key one client address may send in a minute (default 30); beyond
     /// that its requests get 429 <c>too-many-requests</c> until the minute is over.
     /// </summary>
@@ -168,6 +175,8 @@ internal sealed class RavenLiteServerOptions
             throw Invalid($"AuthFailuresPerMinute must be at least 1, not {AuthFailuresPerMinute}.");
         if (MaxRequestBodyBytes < 1024)
             throw Invalid($"MaxRequestBodyBytes must be at least 1024, not {MaxRequestBodyBytes}.");
+        if (MaxConcurrentLargeBodies < 1)
+            throw Invalid($"MaxConcurrentLargeBodies must be at least 1, not {MaxConcurrentLargeBodies}.");
         try
         {
             _ = Browser;

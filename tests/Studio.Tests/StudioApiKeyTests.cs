@@ -22,4 +22,29 @@ public sealed class StudioApiKeyTests(ApiKeyStudioFixture fixture) : IClassFixtu
         await Expect(key).ToBeHiddenAsync();
         studio.AssertNoScriptErrors();
     }
+
+    [ChromiumFact]
+    public async Task The_header_shows_what_the_given_key_may_do()
+    {
+        await using var studio = await fixture.OpenAsync();
+        await studio.GoAsync("collections");
+        var key = studio.Page.Locator("#api-key");
+        await Expect(key).ToBeVisibleAsync();
+        await Expect(studio.TestId("key-scope")).ToBeEmptyAsync(); // nothing claimed before a key is accepted
+
+        await key.FillAsync(ApiKeyStudioFixture.ReadKey);
+        await key.PressAsync("Enter");
+
+        await Expect(studio.TestId("key-scope")).ToHaveTextAsync("read key: may read");
+        await Expect(studio.TestId("key-scope")).ToHaveAttributeAsync("data-scope", "read");
+        await studio.ScreenshotAsync("key-scope-read");
+        studio.AssertNoScriptErrors();
+
+        await using var admin = await fixture.OpenAsync();
+        await admin.GoAsync("collections");
+        await admin.Page.Locator("#api-key").FillAsync(ApiKeyStudioFixture.ApiKey);
+        await admin.Page.Locator("#api-key").PressAsync("Enter");
+        await Expect(admin.TestId("key-scope")).ToHaveTextAsync("admin key: may do everything (indexes, backups too)");
+        admin.AssertNoScriptErrors();
+    }
 }

@@ -253,6 +253,39 @@ public sealed class StudioBrowserTests(StudioFixture fixture) : IClassFixture<St
         studio.AssertNoScriptErrors();
     }
 
+    [ChromiumFact]
+    public async Task The_first_paint_says_it_is_loading_and_no_view_shows_a_stray_null_or_undefined()
+    {
+        await using var studio = await fixture.OpenAsync();
+        var release = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        // /stats is held back until the first paint has been checked, so the check sees the page before any data.
+        await studio.Page.RouteAsync("**/stats", async route =>
+        {
+            await release.Task;
+            await route.ContinueAsync();
+        });
+        await studio.GoAsync("collections");
+
+        await Expect(studio.TestId("loading")).ToHaveTextAsync("Loading…");
+        await Expect(studio.Page.Locator("header h1")).ToContainTextAsync("RavenLite");
+        await studio.ScreenshotAsync("first-paint");
+        release.SetResult();
+        await Expect(studio.TestId("collections")).ToContainTextAsync("Item");
+        await Expect(studio.TestId("loading")).ToHaveCountAsync(0);
+        await Expect(studio.TestId("key-scope")).ToHaveTextAsync("no key needed (loopback): may do everything");
+
+        foreach (var (route, ready) in new[] { ("collections", "collections"), ("collection/Item", "documents"), ("documents", "documents"),
+            ("stats", "stat-documents"), ("indexes", "new-index") })
+        {
+            await studio.GoAsync(route);
+            await Expect(studio.TestId(ready)).ToBeVisibleAsync();
+            await Expect(studio.Page.Locator("body[data-ready=true]")).ToHaveCountAsync(1);
+            var text = await studio.Page.Locator("#view").InnerTextAsync();
+            Assert.False(System.Text.RegularExpressions.Regex.IsMatch(text, @"\b(null|undefined|NaN)\b"), $"#{route} shows: {text}");
+        }
+        studio.AssertNoScriptErrors();
+    }
+
     private async Task<JsonElement> GetAsync(string path)
     {
         var response = await fixture.Server.Client.GetAsync(path);

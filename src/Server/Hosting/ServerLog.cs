@@ -29,4 +29,10 @@ internal static partial class ServerLog
 
     [LoggerMessage(9, LogLevel.Warning, "{Message}")]
     public static partial void DatabaseMessage(ILogger logger, string message);
+
+    [LoggerMessage(10, LogLevel.Information, "API keys reloaded: {Keys}")]
+    public static partial void KeysReloaded(ILogger logger, string keys);
+
+    [LoggerMessage(11, LogLevel.Warning, "API keys not reloaded, the current ones stay: {Reason}")]
+    public static partial void KeysReloadFailed(ILogger logger, string reason);
 }

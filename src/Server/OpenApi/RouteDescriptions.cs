@@ -148,6 +148,15 @@ internal static class RouteDescriptions
             Responses = Statuses((200, "{\"Status\": \"Ready\"}."),
                 (503, "index-failing: an index cannot make progress (the detail names it, since when and why); unavailable: the database is closed.")),
         },
+        ["GET keys/current"] = new("What the request's API key may do: its scope and the scopes it includes (the studio shows it).", "Status")
+        {
+            Responses = Statuses((200, "{\"Scope\": \"read\"|\"write\"|\"admin\", \"Scopes\": [...], \"KeysRequired\"}; without keys (loopback only) the scope is admin.")),
+        },
+        ["POST admin/keys/reload"] = new("Reads the API keys again (the --api-keys-file as it is now), as SIGHUP does; no restart.", "Status")
+        {
+            Responses = Statuses((200, "{\"Keys\": \"1 read, 2 admin\"}: the keys now in force."),
+                (400, "bad-request: the new keys are bad (a short key, a malformed line, one key with two scopes, no key at all); the current keys stay.")),
+        },
         ["POST admin/backup"] = new("Starts a hot backup (documents, indexes, manifest) on a thread of its own and answers at once.", "Backups")
         {
             Parameters = [new("folder", ParameterPlace.Query, "string", "The backup's folder: absolute, or relative to --backup-dir; new or empty. Default: backup-<UTC time>.")],

@@ -9,9 +9,10 @@ namespace RavenLite.Server.Security;
 /// server answers only connections that arrived on a loopback address (403 otherwise), in case a listener was
 /// configured around <see cref="Hosting.ListenAddresses"/>. An address that sent more than
 /// <see cref="RavenLiteServerOptions.AuthFailuresPerMinute"/> wrong or missing keys in a minute gets 429 for every
-/// request until the minute is over, right key or not, so keys cannot be guessed at speed.
+/// request until the minute is over, right key or not, so keys cannot be guessed at speed. Over https, a request without
+/// a key may instead present a TLS client certificate the keys file names (<see cref="KeyRing.MatchCertificate"/>).
 /// </summary>
-internal sealed class ApiKeyMiddleware(RequestDelegate next, KeyRing keys, FailedAuthentications failures)
+internal sealed class ApiKeyMiddleware(RequestDelegate next, KeyRing keys, FailedAuthentications failures, TimeProvider time)
 {
     /// <summary>The request header carrying the key.</summary>
     public const string HeaderName = "X-Api-Key";
@@ -33,7 +34,21 @@ internal sealed class ApiKeyMiddleware(RequestDelegate next, KeyRing keys, Faile
         if (failures.IsBlocked(remote))
             throw failures.Refusal(context);
         var given = context.Request.Headers[HeaderName];
-        if (given.Count != 1 || keys.Match(given.ToString()) is not { } scope)
+        ApiKeyScope scope;
+        if (given.Count == 0 && context.Connection.ClientCertificate is { } certificate)
+        {
+            if (keys.MatchCertificate(certificate, time.GetUtcNow()) is not { } certificateScope)
+            {
+                failures.Record(remote);
+                throw RequestException.Unauthorized("The client certificate is not one this server knows, or it is outside its validity period.");
+            }
+            scope = certificateScope;
+        }
+        else if (given.Count == 1 && keys.Match(given.ToString()) is { } keyScope)
+        {
+            scope = keyScope;
+        }
+        else
         {
             failures.Record(remote);
             throw RequestException.Unauthorized(given.Count == 0 ? $"Missing {HeaderName} header." : $"Wrong {HeaderName}.");

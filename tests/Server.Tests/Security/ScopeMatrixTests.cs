@@ -40,6 +40,8 @@ public sealed partial class ScopeMatrixTests : IAsyncLifetime
         ["POST /admin/backup"] = "admin",
         ["GET /admin/backups"] = "admin",
         ["GET /admin/backups/{id}"] = "admin",
+        ["GET /keys/current"] = "read",
+        ["POST /admin/keys/reload"] = "admin",
         ["GET /openapi/{documentName}.json"] = "read",
         ["GET /scalar/scalar.js"] = "read",
         ["GET /scalar/scalar.aspnetcore.js"] = "read",
@@ -119,6 +121,7 @@ public sealed partial class ScopeMatrixTests : IAsyncLifetime
     [InlineData("read short", "at least 16 characters")]
     [InlineData("reader scope-matrix-key-0123456789", "expected '<scope> <key>'")]
     [InlineData("read scope-matrix-key-0123456789\nadmin scope-matrix-key-0123456789", "give one key two scopes")]
+    [InlineData("read certificate:AB12CD", "64 hex digits")]
     public void A_bad_keys_file_refuses_to_start_with_exit_code_2(string content, string expected)
     {
         var keys = Path.Combine(Path.GetTempPath(), "ravenlite-server-tests", Guid.NewGuid().ToString("N") + ".keys");

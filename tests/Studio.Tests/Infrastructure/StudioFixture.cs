@@ -57,5 +57,8 @@ public sealed class ApiKeyStudioFixture : StudioFixture
 {
     public const string ApiKey = "studio-test-key-0123456789";
 
-    protected override string[] ServerArguments => ["--api-key", ApiKey];
+    /// <summary>A key with the read scope only.</summary>
+    public const string ReadKey = "studio-test-read-key-0123456789";
+
+    protected override string[] ServerArguments => ["--api-key", ApiKey, "--RavenLite:ApiKeys:0:Key=" + ReadKey, "--RavenLite:ApiKeys:0:Scope=Read"];
 }

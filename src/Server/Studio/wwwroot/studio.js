@@ -1,5 +1,5 @@
-import { setApiKey } from './api.js';
-import { errorBox, show, el } from './ui.js';
+import { setApiKey, getJson } from './api.js';
+import { errorBox, show, el, loading } from './ui.js';
 import { renderCollections, renderCollection } from './collections.js';
 import { renderDocuments, renderDocument, renderNewDocument } from './documents.js';
 import { renderQuery } from './query.js';
@@ -34,12 +34,30 @@ async function route() {
   for (const link of document.querySelectorAll('nav a')) link.classList.toggle('active', link.dataset.view === section);
   document.body.dataset.ready = 'false';
   stopChanges();
+  loading();
   try {
     await render(argument);
   } catch (error) {
     show(el('h2', {}, 'Studio'), errorBox(error));
   }
   document.body.dataset.ready = 'true';
+}
+
+const scopeNames = { read: 'read', write: 'read and write documents', admin: 'do everything (indexes, backups too)' };
+
+/** Shows in the header what the studio's key may do (GET /keys/current); nothing until a key is accepted. */
+async function showScope() {
+  const badge = document.getElementById('key-scope');
+  try {
+    const key = await getJson('/keys/current');
+    badge.textContent = key.KeysRequired
+      ? `${key.Scope} key: may ${scopeNames[key.Scope] ?? key.Scopes.join(', ')}`
+      : 'no key needed (loopback): may do everything';
+    badge.dataset.scope = key.Scope;
+  } catch {
+    badge.textContent = '';
+    delete badge.dataset.scope;
+  }
 }
 
 const keyForm = document.getElementById('api-key-form');
@@ -49,7 +67,9 @@ keyForm.addEventListener('submit', event => {
   setApiKey(document.getElementById('api-key').value.trim());
   keyForm.hidden = true;
   route();
+  showScope();
 });
 
 window.addEventListener('hashchange', route);
 route();
+showScope();

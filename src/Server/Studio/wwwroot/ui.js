@@ -17,7 +17,13 @@ export function el(tag, attrs = {}, ...children) {
 export const view = () => document.getElementById('view');
 
 export function show(...children) {
-  view().replaceChildren(...children);
+  // replaceChildren would write a null or false (an absent optional part) as the text "null" or "false".
+  view().replaceChildren(...children.flat().filter(child => child !== null && child !== undefined && child !== false));
+}
+
+/** What the view shows while a route waits for its data, so no view is ever blank. */
+export function loading() {
+  view().replaceChildren(el('p', { className: 'muted', 'data-testid': 'loading' }, 'Loading…'));
 }
 
 export const errorBox = (error, testId = 'error') => el('div', { className: 'error', 'data-testid': testId, role: 'alert' }, error.message ?? String(error));
