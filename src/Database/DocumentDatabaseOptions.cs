@@ -39,6 +39,14 @@ public sealed partial class DocumentDatabaseOptions
     /// </summary>
     public TimeProvider TimeProvider { get; set; } = TimeProvider.System;
 
+    /// <summary>
+    /// How often the expiry task deletes the documents whose expiry time (metadata <c>Raven-Expiration-Date</c>) has
+    /// passed: every 60 seconds by default; <see cref="TimeSpan.Zero"/> turns the task off. Either way, loads and queries
+    /// never return an expired document; the task is what removes it from storage, the indexes and the counts, with a
+    /// delete in the changes feed. On by default, since only documents that carry the member expire.
+    /// </summary>
+    public TimeSpan ExpiryInterval { get; set; } = TimeSpan.FromSeconds(60);
+
     /// <summary>Whether parsed documents are cached by (key, etag) in front of BSON deserialization: <see cref="CacheSizeMb"/> is not 0.</summary>
     public bool CacheEnabled => CacheSizeMb is not 0;
 
@@ -51,6 +59,9 @@ public sealed partial class DocumentDatabaseOptions
     {
         if (TimeProvider is null)
             throw new ArgumentNullException(nameof(TimeProvider), "TimeProvider must be a clock (TimeProvider.System by default).");
+        if (ExpiryInterval < TimeSpan.Zero || ExpiryInterval.TotalMilliseconds > uint.MaxValue - 1)
+            throw new ArgumentOutOfRangeException(nameof(ExpiryInterval), ExpiryInterval,
+                "ExpiryInterval must be a positive time span (at most 49 days), or zero to turn the expiry task off.");
         if (CacheSizeMb is < 0 or > long.MaxValue / (1024 * 1024))
             throw new ArgumentOutOfRangeException(nameof(CacheSizeMb), CacheSizeMb,
                 "CacheSizeMb must be a size in MiB, or 0 to turn the cache off.");
