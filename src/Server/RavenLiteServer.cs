@@ -77,6 +77,7 @@ internal static class RavenLiteServer
         IndexRoutes.Map(app);
         StatusRoutes.Map(app);
         BackupRoutes.Map(app);
+        SetOperationRoutes.Map(app);
         OpenApi.OpenApiEndpoints.Map(app);
         Telemetry.Map(app, options);
         return app;

@@ -1,6 +1,9 @@
-namespace RavenLite.Database;
+using System.Text.Json.Serialization;
+
+namespace RavenLite;
 
 /// <summary>What a set operation does to each matching document.</summary>
+[JsonConverter(typeof(JsonStringEnumConverter<SetOperationKind>))]
 public enum SetOperationKind
 {
     /// <summary>Patch by query: a JSON Patch (with increments) applied to each.</summary>
@@ -11,6 +14,7 @@ public enum SetOperationKind
 }
 
 /// <summary>Where a set operation is.</summary>
+[JsonConverter(typeof(JsonStringEnumConverter<SetOperationState>))]
 public enum SetOperationState
 {
     /// <summary>Still changing documents.</summary>
@@ -19,7 +23,7 @@ public enum SetOperationState
     /// <summary>Every matching document was processed (some may be in <see cref="SetOperationStatus.Failures"/>).</summary>
     Completed,
 
-    /// <summary>Stopped at the first document the patch refused (<see cref="SetOperationOptions.StopOnFailure"/>).</summary>
+    /// <summary>Stopped at the first document the patch refused (<c>StopOnFailure</c>).</summary>
     Stopped,
 
     /// <summary>Cancelled between two batches: the batches before were committed, the rest not started.</summary>
