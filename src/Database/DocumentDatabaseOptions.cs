@@ -41,11 +41,12 @@ public sealed partial class DocumentDatabaseOptions
 
     /// <summary>
     /// How often the expiry task deletes the documents whose expiry time (metadata <c>Raven-Expiration-Date</c>) has
-    /// passed: every 60 seconds by default; <see cref="TimeSpan.Zero"/> turns the task off. Either way, loads and queries
-    /// never return an expired document; the task is what removes it from storage, the indexes and the counts, with a
-    /// delete in the changes feed. On by default, since only documents that carry the member expire.
+    /// passed (60 seconds is a usual choice); <see cref="TimeSpan.Zero"/>, the default, leaves the task off. Either way,
+    /// loads and queries never return an expired document; the task is what removes it from storage, the indexes and the
+    /// counts, with a delete in the changes feed. Off by default, as RavenDB 1.0's expiration bundle was: a database that
+    /// does not use expiry pays nothing, not even the first pass over every document's metadata.
     /// </summary>
-    public TimeSpan ExpiryInterval { get; set; } = TimeSpan.FromSeconds(60);
+    public TimeSpan ExpiryInterval { get; set; }
 
     /// <summary>Whether parsed documents are cached by (key, etag) in front of BSON deserialization: <see cref="CacheSizeMb"/> is not 0.</summary>
     public bool CacheEnabled => CacheSizeMb is not 0;

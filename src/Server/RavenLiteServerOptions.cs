@@ -37,7 +37,7 @@ internal sealed class RavenLiteServerOptions
 
     /// <summary>
     /// How often the expiry task deletes documents whose <c>Raven-Expiration-Date</c> has passed, in seconds; 0 turns the
-    /// task off (expired documents are still never returned). Null (the default): the database's default, 60 seconds.
+    /// task off (expired documents are still never returned). Null (the default): the database's default, off.
     /// </summary>
     public double? ExpiryIntervalSeconds { get; set; }
 

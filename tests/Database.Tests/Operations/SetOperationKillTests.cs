@@ -36,7 +36,7 @@ public sealed class SetOperationKillTests : IDisposable
             acknowledged = child.KillAndDrain().Append(300).Max();
         }
 
-        using var db = new DocumentDatabase(new DocumentDatabaseOptions { DataDirectory = _dir, ExpiryInterval = TimeSpan.Zero });
+        using var db = new DocumentDatabase(new DocumentDatabaseOptions { DataDirectory = _dir });
         var patched = 0;
         for (var i = 0; i < Documents; i++)
         {

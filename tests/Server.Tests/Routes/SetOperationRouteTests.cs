@@ -150,3 +150,19 @@ public sealed class SetOperationRouteTests : IAsyncLifetime
         Assert.Null(Database.Documents.Get("sessions/1"));
     }
 }
+
+/// <summary>Issue 32: <c>--expiry-interval-seconds</c> sets the database's expiry task, off by default.</summary>
+public sealed class ExpiryIntervalSwitchTests
+{
+    [Fact]
+    public async Task The_switch_sets_the_database_interval_and_a_bad_value_stops_the_start()
+    {
+        await using (var off = await TestServer.StartAsync())
+            Assert.Equal(TimeSpan.Zero, off.App.Services.GetRequiredService<DocumentDatabase>().Options.ExpiryInterval);
+        await using (var on = await TestServer.StartAsync(["--expiry-interval-seconds", "90"]))
+            Assert.Equal(TimeSpan.FromSeconds(90), on.App.Services.GetRequiredService<DocumentDatabase>().Options.ExpiryInterval);
+        var refused = Assert.Throws<ServerStartupException>(() =>
+            RavenLiteServer.Build(["--data-dir", TestServer.NewDataDirectory(), "--expiry-interval-seconds", "-1"]));
+        Assert.Contains("--expiry-interval-seconds", refused.Message, StringComparison.Ordinal);
+    }
+}
