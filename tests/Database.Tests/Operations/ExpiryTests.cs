@@ -60,14 +60,18 @@ public sealed class ExpiryTests : IDisposable
         db.Put("sessions/3", new JObject { ["n"] = 3 }, Kept());
         var etag = db.GetStatistics().LastEtag;
 
-        _time.Advance(TimeSpan.FromMinutes(31));
+        // Held back so that it cannot purge the tombstone before the feed is read.
+        using (db.Indexes.PauseIndexing())
+        {
+            _time.Advance(TimeSpan.FromMinutes(31));
 
-        Assert.Equal(2, db.GetStatistics().Documents);
-        Assert.Null(db.Documents.Get("sessions/1"));
-        Assert.NotNull(db.Get("sessions/2"));
-        var change = Assert.Single(db.Documents.GetChangesAfterEtag(etag, 10));
-        Assert.Equal(ChangeKind.Delete, change.Kind);
-        Assert.Equal("sessions/1", change.Key);
+            Assert.Equal(2, db.GetStatistics().Documents);
+            Assert.Null(db.Documents.Get("sessions/1"));
+            Assert.NotNull(db.Get("sessions/2"));
+            var change = Assert.Single(db.Documents.GetChangesAfterEtag(etag, 10));
+            Assert.Equal(ChangeKind.Delete, change.Kind);
+            Assert.Equal("sessions/1", change.Key);
+        }
         await db.WaitForNonStaleAsync(BuiltInIndexes.DocumentsByEntityNameName, TimeSpan.FromMinutes(1));
         Assert.Equal(2, db.Query(BuiltInIndexes.DocumentsByEntityNameName, new IndexQuery { Query = "Tag:Session", PageSize = 0 }).TotalResults);
 
