@@ -33,6 +33,31 @@ internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDataba
         return new LoadResult(results, [.. read.Includes.Select(ToStored)]);
     }
 
+    public Task<SetOperationStatus> StartSetOperationAsync(SetOperationRequest request, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(request);
+        var options = new SetOperationOptions { AllowStale = request.AllowStale, StopOnFailure = request.StopOnFailure };
+        var operation = request.PatchJson is { } patch
+            ? Database.PatchByQuery(request.IndexName, request.Query, DocumentPatch.Parse(patch), options)
+            : Database.DeleteByQuery(request.IndexName, request.Query, options);
+        return Task.FromResult(operation.Status);
+    }
+
+    public Task<SetOperationStatus?> GetOperationAsync(long id, CancellationToken cancellationToken) =>
+        Task.FromResult(Database.GetOperation(id)?.Status);
+
+    public Task<SetOperationStatus?> CancelOperationAsync(long id, CancellationToken cancellationToken)
+    {
+        var operation = Database.GetOperation(id);
+        operation?.Cancel();
+        return Task.FromResult(operation?.Status);
+    }
+
+    public Task<SetOperationStatus> WaitForOperationAsync(long id, CancellationToken cancellationToken) =>
+        Database.GetOperation(id) is { } operation
+            ? operation.WaitAsync(cancellationToken: cancellationToken)
+            : throw new KeyNotFoundException($"The database does not know set operation {id}.");
+
     public IReadOnlyList<long?> Batch(IReadOnlyList<WriteCommand> commands)
     {
         var batch = new BatchCommand[commands.Count];

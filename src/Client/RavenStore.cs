@@ -109,6 +109,9 @@ public sealed class RavenStore : IDisposable
         return Backend.Changes(fromEtag, filter ?? ChangesFilter.All, cancellationToken);
     }
 
+    /// <summary>Patch and delete by query, as operations over many documents that run on the database.</summary>
+    public StoreOperations Operations => new(Backend);
+
     /// <summary>A new unit of work: an identity map, change tracking and one atomic <see cref="DocumentSession.SaveChanges"/>.</summary>
     public DocumentSession OpenSession()
     {

@@ -55,8 +55,14 @@ public static class ErrorCodes
     /// <summary>The request has a body that is not declared as <c>application/json</c>.</summary>
     public const string UnsupportedMediaType = "unsupported-media-type";
 
-    /// <summary>Waiting for an index to catch up (<c>waitForNonStaleResults</c>) ran out of time.</summary>
+    /// <summary>
+    /// Waiting for an index to catch up (<c>waitForNonStaleResults</c>) ran out of time (504), or a patch or delete by
+    /// query was refused because its index is stale and <c>allowStale</c> was not given (409).
+    /// </summary>
     public const string IndexStale = "index-stale";
+
+    /// <summary>No set operation has the id asked for (it finished long ago, or the server restarted).</summary>
+    public const string OperationNotFound = "operation-not-found";
 
     /// <summary>
     /// A write found no room: the disk holding the database is full, or its LMDB map is full and may not grow. Nothing
@@ -124,7 +130,7 @@ public static class ErrorCodes
         BadRequest, QueryInvalid, HostNotAllowed, Unauthorized, ScopeMissing, NotLoopback, CrossSite, BuiltInIndex, DocumentNotFound,
         IndexNotFound, RouteNotFound, MethodNotAllowed, ConcurrencyConflict, PatchTestFailed, PayloadTooLarge, UnsupportedMediaType,
         PatchInvalid, LimitExceeded, QueryTimeout, TooManyConnections, TooManyRequests, IndexStale, StorageFull, IndexFailing,
-        BackupRunning, BackupNotFound, StorageUnavailable, ReadOnly, Unavailable, Internal,
+        BackupRunning, BackupNotFound, OperationNotFound, StorageUnavailable, ReadOnly, Unavailable, Internal,
     ];
 
     /// <summary>The member holding the code.</summary>

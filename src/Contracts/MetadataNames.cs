@@ -17,6 +17,13 @@ public static class MetadataNames
     /// <summary>The document's etag (a decimal string), as the server writes it inside <c>@metadata</c>.</summary>
     public const string Etag = "@etag";
 
+    /// <summary>
+    /// When the document expires: an ISO-8601 time (<c>2026-12-01T00:00:00Z</c>; without an offset, UTC). From then on
+    /// loads and queries no longer return it, and the database's expiry task deletes it (docs/operations.md). A value
+    /// that is not such a time never expires.
+    /// </summary>
+    public const string Expires = "Raven-Expiration-Date";
+
     /// <summary>The member of a document as the server writes it that holds its metadata.</summary>
     public const string Metadata = "@metadata";
 

@@ -22,7 +22,7 @@ public sealed partial class DocumentDatabase
         ArgumentNullException.ThrowIfNull(includePaths);
         foreach (var path in includePaths)
             DocumentReferences.Validate(path);
-        var results = Documents.Get(keys);
+        var results = Unexpired(Documents.Get(keys));
         return new DocumentsWithIncludes(results, Included(results, includePaths));
     }
 
@@ -47,6 +47,6 @@ public sealed partial class DocumentDatabase
                 ids.Remove(document.Key);
         }
         var valid = ids.Where(id => DocumentKey.IsValid(id)).ToList();
-        return valid.Count == 0 ? [] : [.. Documents.Get(valid).OfType<Document>()];
+        return valid.Count == 0 ? [] : [.. Unexpired(Documents.Get(valid)).OfType<Document>()];
     }
 }

@@ -14,12 +14,21 @@ public sealed partial class DocumentDatabase
     internal IndexStore Indexes => Volatile.Read(ref _indexes) ?? throw new ObjectDisposedException(nameof(DocumentDatabase));
 
     /// <inheritdoc cref="IndexStore.Query"/>
-    public QueryResult Query(string indexName, IndexQuery query) => Indexes.Query(indexName, query);
+    /// <remarks>
+    /// Documents whose expiry time has passed are left out of the page (counted in <see cref="QueryResult.SkippedResults"/>,
+    /// and in <see cref="QueryResult.TotalResults"/> until the expiry task deletes them).
+    /// </remarks>
+    public QueryResult Query(string indexName, IndexQuery query) => Unexpired(Indexes.Query(indexName, query));
 
     /// <inheritdoc cref="IndexStore.QueryAsync"/>
-    public Task<QueryResult> QueryAsync(string indexName, IndexQuery query, Func<string, IndexVersion, bool>? answerKnown = null,
+    /// <remarks>
+    /// Documents whose expiry time has passed are left out of the page (counted in <see cref="QueryResult.SkippedResults"/>,
+    /// and in <see cref="QueryResult.TotalResults"/> until the expiry task deletes them). Once a document that expires
+    /// has been read, <paramref name="answerKnown"/> is no longer asked: time passing changes no index version.
+    /// </remarks>
+    public async Task<QueryResult> QueryAsync(string indexName, IndexQuery query, Func<string, IndexVersion, bool>? answerKnown = null,
         CancellationToken cancellationToken = default) =>
-        Indexes.QueryAsync(indexName, query, answerKnown, cancellationToken);
+        Unexpired(await Indexes.QueryAsync(indexName, query, UnlessExpiring(answerKnown), cancellationToken).ConfigureAwait(false));
 
     /// <inheritdoc cref="IndexStore.PutIndex"/>
     public bool PutIndex(IndexDefinition definition) => Indexes.PutIndex(definition);

@@ -30,6 +30,7 @@ public sealed partial class DocumentDatabase : IDisposable
         Options = options;
         Documents = DocumentStore.Open(options.ToStorageOptions());
         StartIndexing();
+        StartExpiry();
     }
 
     /// <summary>The options the database was opened with.</summary>
@@ -49,13 +50,17 @@ public sealed partial class DocumentDatabase : IDisposable
         Documents.Put(key, data, metadata, expectedEtag, mode);
 
     /// <inheritdoc cref="DocumentStore.Get(string)"/>
-    public Document? Get(string key) => Documents.Get(key);
+    /// <remarks>A document whose expiry time has passed (<see cref="MetadataNames.Expires"/>) is not returned, deleted yet or not.</remarks>
+    public Document? Get(string key) => Unexpired(Documents.Get(key));
 
     /// <inheritdoc cref="DocumentStore.Get(IReadOnlyList{string})"/>
-    public IReadOnlyList<Document?> Get(IReadOnlyList<string> keys) => Documents.Get(keys);
+    /// <remarks>A document whose expiry time has passed (<see cref="MetadataNames.Expires"/>) is null, deleted yet or not.</remarks>
+    public IReadOnlyList<Document?> Get(IReadOnlyList<string> keys) => Unexpired(Documents.Get(keys));
 
     /// <inheritdoc cref="DocumentStore.GetRaw"/>
-    public RawDocument? GetRaw(string key) => Documents.GetRaw(key);
+    /// <remarks>A document whose expiry time has passed (<see cref="MetadataNames.Expires"/>) is not returned, deleted yet or not.</remarks>
+    public RawDocument? GetRaw(string key) =>
+        Documents.GetRaw(key) is { } raw && !(ExpiryTime.Of(raw) is { } at && at <= Options.TimeProvider.GetUtcNow()) ? raw : null;
 
     /// <inheritdoc cref="DocumentStore.Delete"/>
     public bool Delete(string key, long? expectedEtag = null, CommitMode mode = CommitMode.Durable) =>
@@ -83,7 +88,8 @@ public sealed partial class DocumentDatabase : IDisposable
     }
 
     /// <inheritdoc cref="DocumentStore.GetDocuments"/>
-    public IReadOnlyList<Document> GetDocuments(int start, int pageSize) => Documents.GetDocuments(start, pageSize);
+    /// <remarks>Documents whose expiry time has passed are left out of the page, deleted yet or not.</remarks>
+    public IReadOnlyList<Document> GetDocuments(int start, int pageSize) => UnexpiredOnly(Documents.GetDocuments(start, pageSize));
 
     /// <summary>
     /// Document counts (total and per entity name) and the last etag, maintained by every write, and the
@@ -108,6 +114,8 @@ public sealed partial class DocumentDatabase : IDisposable
             return;
         try
         {
+            StopExpiry();
+            StopOperations();
             StopChanges();
             StopIndexing();
         }

@@ -39,6 +39,15 @@ public sealed partial class DocumentDatabaseOptions
     /// </summary>
     public TimeProvider TimeProvider { get; set; } = TimeProvider.System;
 
+    /// <summary>
+    /// How often the expiry task deletes the documents whose expiry time (metadata <c>Raven-Expiration-Date</c>) has
+    /// passed (60 seconds is a usual choice); <see cref="TimeSpan.Zero"/>, the default, leaves the task off. Either way,
+    /// loads and queries never return an expired document; the task is what removes it from storage, the indexes and the
+    /// counts, with a delete in the changes feed. Off by default, as RavenDB 1.0's expiration bundle was: a database that
+    /// does not use expiry pays nothing, not even the first pass over every document's metadata.
+    /// </summary>
+    public TimeSpan ExpiryInterval { get; set; }
+
     /// <summary>Whether parsed documents are cached by (key, etag) in front of BSON deserialization: <see cref="CacheSizeMb"/> is not 0.</summary>
     public bool CacheEnabled => CacheSizeMb is not 0;
 
@@ -51,6 +60,9 @@ public sealed partial class DocumentDatabaseOptions
     {
         if (TimeProvider is null)
             throw new ArgumentNullException(nameof(TimeProvider), "TimeProvider must be a clock (TimeProvider.System by default).");
+        if (ExpiryInterval < TimeSpan.Zero || ExpiryInterval.TotalMilliseconds > uint.MaxValue - 1)
+            throw new ArgumentOutOfRangeException(nameof(ExpiryInterval), ExpiryInterval,
+                "ExpiryInterval must be a positive time span (at most 49 days), or zero to turn the expiry task off.");
         if (CacheSizeMb is < 0 or > long.MaxValue / (1024 * 1024))
             throw new ArgumentOutOfRangeException(nameof(CacheSizeMb), CacheSizeMb,
                 "CacheSizeMb must be a size in MiB, or 0 to turn the cache off.");

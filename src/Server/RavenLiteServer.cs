@@ -92,6 +92,7 @@ internal static class RavenLiteServer
         StatusRoutes.Map(app);
         BackupRoutes.Map(app);
         KeyRoutes.Map(app);
+        SetOperationRoutes.Map(app);
         OpenApi.OpenApiEndpoints.Map(app);
         Telemetry.Map(app, options);
         return app;

@@ -36,6 +36,12 @@ internal sealed class RavenLiteServerOptions
     public double QueryTimeout { get; set; } = 5;
 
     /// <summary>
+    /// How often the expiry task deletes documents whose <c>Raven-Expiration-Date</c> has passed, in seconds; 0 turns the
+    /// task off (expired documents are still never returned). Null (the default): the database's default, off.
+    /// </summary>
+    public double? ExpiryIntervalSeconds { get; set; }
+
+    /// <summary>
     /// How long a stopping server waits for in-flight requests before it cuts them off, in seconds (default 5). Queries
     /// are cancelled as soon as it starts stopping; <c>/changes</c> streams end.
     /// </summary>
@@ -154,6 +160,8 @@ internal sealed class RavenLiteServerOptions
             throw Invalid($"QueryCacheMb (--query-cache-mb) must be a size in MiB up to 65536, or 0 to turn the query cache off; got {QueryCacheMb}.");
         if (!(QueryTimeout > 0 && QueryTimeout <= 3600))
             throw Invalid($"QueryTimeout (--query-timeout) must be seconds, more than 0 and at most 3600; got {QueryTimeout}.");
+        if (ExpiryIntervalSeconds is { } expiry && !(expiry >= 0 && expiry <= 86_400))
+            throw Invalid($"ExpiryIntervalSeconds (--expiry-interval-seconds) must be seconds from 0 (off) to 86400; got {expiry}.");
         if (!(ShutdownTimeout >= 0 && ShutdownTimeout <= 300))
             throw Invalid($"ShutdownTimeout (--shutdown-timeout) must be seconds from 0 to 300; got {ShutdownTimeout}.");
         if (!string.IsNullOrWhiteSpace(OtlpEndpoint)

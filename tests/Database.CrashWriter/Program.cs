@@ -4,9 +4,11 @@ using RavenLite.Database.CrashWriter;
 using RavenLite.Indexing.Definitions;
 using RavenLite.Storage.Documents;
 
-// Usage: CrashWriter <data-dir> <seed> <first-step>
+// Usage: CrashWriter <data-dir> <seed> <first-step>, or CrashWriter <data-dir> patch-by-query (see SetOperationChild)
 //   opens the database (its indexer running), puts the Crash/ByGroup index, then runs the steps from <first-step> on,
 //   printing "ACK <step>" after each one's commit returns, until it is killed.
+if (args is [var directory, "patch-by-query"])
+    return SetOperationChild.Run(directory);
 if (args.Length < 3)
 {
     Console.Error.WriteLine("usage: CrashWriter <data-dir> <seed> <first-step>");

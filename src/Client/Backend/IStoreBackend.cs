@@ -76,4 +76,39 @@ public interface IStoreBackend : IDisposable
     /// </summary>
     /// <exception cref="ArgumentException">The definition is not valid.</exception>
     bool PutIndex(string name, string definitionJson) => throw new NotSupportedException($"{GetType().Name} cannot create indexes.");
+
+    /// <summary>
+    /// Starts a set operation on the documents <paramref name="request"/>'s query matches (a patch by query, or a delete
+    /// by query when it has no patch) and returns its first status at once.
+    /// </summary>
+    /// <exception cref="IndexStaleException">The index is stale and the request does not allow it; nothing was changed.</exception>
+    Task<SetOperationStatus> StartSetOperationAsync(SetOperationRequest request, CancellationToken cancellationToken) =>
+        throw new NotSupportedException($"{GetType().Name} has no set operations.");
+
+    /// <summary>The status of set operation <paramref name="id"/>; null when the database does not know it.</summary>
+    Task<SetOperationStatus?> GetOperationAsync(long id, CancellationToken cancellationToken) =>
+        throw new NotSupportedException($"{GetType().Name} has no set operations.");
+
+    /// <summary>Asks set operation <paramref name="id"/> to stop before its next batch; its status, or null when unknown.</summary>
+    Task<SetOperationStatus?> CancelOperationAsync(long id, CancellationToken cancellationToken) =>
+        throw new NotSupportedException($"{GetType().Name} has no set operations.");
+
+    /// <summary>
+    /// Waits until set operation <paramref name="id"/> has finished and returns its final status (a remote backend asks
+    /// the server every so often; the embedded database is told).
+    /// </summary>
+    /// <exception cref="KeyNotFoundException">The database does not know the operation.</exception>
+    async Task<SetOperationStatus> WaitForOperationAsync(long id, CancellationToken cancellationToken)
+    {
+        var delay = TimeSpan.FromMilliseconds(50);
+        while (true)
+        {
+            var status = await GetOperationAsync(id, cancellationToken).ConfigureAwait(false)
+                ?? throw new KeyNotFoundException($"The database does not know set operation {id}.");
+            if (status.State != SetOperationState.Running)
+                return status;
+            await Task.Delay(delay, cancellationToken).ConfigureAwait(false);
+            delay = TimeSpan.FromTicks(Math.Min(delay.Ticks * 2, TimeSpan.FromSeconds(1).Ticks));
+        }
+    }
 }

@@ -111,7 +111,8 @@ internal sealed partial class RemoteBackend : IStoreBackend
     /// One request to the server, and how its error answers become exceptions. A request with a <paramref name="CacheKey"/>
     /// is a read whose answer is kept and revalidated (the same key: the same answer while the server's ETag holds).
     /// </summary>
-    private sealed record RemoteRequest(HttpMethod Method, string RelativeUrl, byte[]? Body, Func<RemoteError, Exception> Error, string? CacheKey = null)
+    private sealed record RemoteRequest(HttpMethod Method, string RelativeUrl, byte[]? Body, Func<RemoteError, Exception> Error, string? CacheKey = null,
+        MediaTypeHeaderValue? ContentType = null)
     {
         public HttpRequestMessage ToMessage()
         {
@@ -119,7 +120,7 @@ internal sealed partial class RemoteBackend : IStoreBackend
             if (Body is not null)
             {
                 message.Content = new ByteArrayContent(Body);
-                message.Content.Headers.ContentType = s_json;
+                message.Content.Headers.ContentType = ContentType ?? s_json;
             }
             return message;
         }

@@ -34,6 +34,7 @@ internal static class ErrorMapping
         // Waiting for non-stale results ran out of time: the request was fine, the index is behind. 504 says
         // "the server gave up waiting for something it depends on" and invites a retry, unlike 500; 408 would
         // blame the client for being slow to send its request, and 503 already means "database closed".
+        IndexStaleException stale => (Problem(StatusCodes.Status409Conflict, ErrorCodes.IndexStale, stale.Message), false),
         TimeoutException timeout => (Problem(StatusCodes.Status504GatewayTimeout, ErrorCodes.IndexStale, timeout.Message), false),
         // Kestrel's own refusals: body over MaxRequestBodySize (413), truncated bodies, bad framing (400).
         BadHttpRequestException bad when bad.StatusCode == StatusCodes.Status413PayloadTooLarge =>

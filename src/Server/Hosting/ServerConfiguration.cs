@@ -31,6 +31,7 @@ internal static class ServerConfiguration
         new("--prometheus", nameof(RavenLiteServerOptions.Prometheus), "<bool>", "serve metrics at /metrics for Prometheus (admin scope; default false)"),
         new("--query-cache-mb", nameof(RavenLiteServerOptions.QueryCacheMb), "<mb>", "query response cache limit (default 64); 0 turns it off"),
         new("--query-timeout", nameof(RavenLiteServerOptions.QueryTimeout), "<seconds>", "longest a query may run (default 5); then 503 query-timeout"),
+        new("--expiry-interval-seconds", nameof(RavenLiteServerOptions.ExpiryIntervalSeconds), "<seconds>", "delete expired documents this often (default 0: off; they are never returned either way)"),
         new("--shutdown-timeout", nameof(RavenLiteServerOptions.ShutdownTimeout), "<seconds>", "how long stopping waits for in-flight requests (default 5)"),
         new("--api-key", nameof(RavenLiteServerOptions.ApiKey), "<key>", "an admin key; with any key, requests must send one in X-Api-Key"),
         new("--api-keys-file", nameof(RavenLiteServerOptions.ApiKeysFile), "<file>", "keys with scopes, one '<read|write|admin> <key>' a line"),
@@ -71,6 +72,9 @@ internal static class ServerConfiguration
         // Host-level URLs (ASPNETCORE_URLS, "Urls" in appsettings) are honoured when RavenLite:Urls is not set.
         if (string.IsNullOrWhiteSpace(options.Urls) && configuration["urls"] is { Length: > 0 } hostUrls)
             options.Urls = hostUrls;
+        // Seconds on the command line, a TimeSpan on the database options.
+        if (options.ExpiryIntervalSeconds is { } expiry and >= 0 and <= 86_400)
+            options.Database.ExpiryInterval = TimeSpan.FromSeconds(expiry);
         options.Validate();
         options.Database.DataDirectory = Path.GetFullPath(options.Database.DataDirectory);
         options.BackupDirectory = Path.GetFullPath(string.IsNullOrWhiteSpace(options.BackupDirectory)

@@ -13,6 +13,9 @@ internal static class RouteDescriptions
     private static readonly ParameterDescription s_ifMatch = new("If-Match", ParameterPlace.Header, "string", "\"<etag>\": write only if this is the current etag, else 409 and nothing is written.");
     private static readonly ParameterDescription s_entityName = new("Raven-Entity-Name", ParameterPlace.Header, "string",
         "The document's collection; every Raven-* header is stored as metadata.");
+    private static readonly ParameterDescription s_setQuery = new("query", ParameterPlace.Query, "string", "Lucene syntax (Group:g3); every document of the index when absent.");
+    private static readonly ParameterDescription s_allowStale = new("allowStale", ParameterPlace.Query, "boolean",
+        "true: act on what a stale index matches now. Default false: a stale index is refused with 409 index-stale.");
     private static readonly (string, string) s_etagHeader = ("ETag", "The document's etag, quoted.");
 
     public static IReadOnlyDictionary<string, RouteDescription> All { get; } = new Dictionary<string, RouteDescription>(StringComparer.OrdinalIgnoreCase)
@@ -171,6 +174,35 @@ internal static class RouteDescriptions
         ["GET admin/backups/{id}"] = new("One backup's status: Running (with its Step), Succeeded or Failed (with its Error).", "Backups")
         {
             Responses = Statuses((200, "{\"Id\", \"State\", \"Step\", ...}."), (404, "backup-not-found: no such backup.")),
+        },
+        ["PATCH bulk_docs/{index}"] = new("Patch by query: starts applying a JSON Patch to every document the index query matches, in batches of one transaction each, and answers at once.", "Operations")
+        {
+            Parameters = [s_setQuery, s_allowStale, new("stopOnFailure", ParameterPlace.Query, "boolean",
+                "true: stop at the first document the patch refuses. Default false: leave it as it is, report it, go on.")],
+            Body = ("array", "application/json-patch+json: [{\"op\", \"path\", \"from\", \"value\"}] as for PATCH /docs/{key}, increments included."),
+            Responses = Statuses((202, "Started: its status; Location is where to follow it."), (400, "bad-request or query-invalid: a bad patch or query."),
+                (404, "index-not-found: no such index."), (409, "index-stale: the index is stale and allowStale is not true; nothing was changed."),
+                (415, "unsupported-media-type: the body is not application/json-patch+json.")),
+            ResponseHeaders = [("Location", "/operations/{id}")],
+        },
+        ["DELETE bulk_docs/{index}"] = new("Delete by query: starts deleting every document the index query matches, in batches of one transaction each, and answers at once.", "Operations")
+        {
+            Parameters = [s_setQuery, s_allowStale],
+            Responses = Statuses((202, "Started: its status; Location is where to follow it."), (400, "query-invalid: a bad query."),
+                (404, "index-not-found: no such index."), (409, "index-stale: the index is stale and allowStale is not true; nothing was deleted.")),
+            ResponseHeaders = [("Location", "/operations/{id}")],
+        },
+        ["GET operations"] = new("The set operations running and the last 100 finished, newest first.", "Operations")
+        {
+            Responses = Statuses((200, "[{\"Id\", \"Kind\", \"IndexName\", \"Query\", \"State\", \"Matched\", \"Processed\", \"Changed\", \"FailedCount\", \"Failures\", \"StartedAt\", \"FinishedAt\", \"Error\"}].")),
+        },
+        ["GET operations/{id}"] = new("One set operation's status: Running, Completed, Stopped, Cancelled or Failed, with its counts and refused documents.", "Operations")
+        {
+            Responses = Statuses((200, "{\"Id\", \"State\", \"Matched\", \"Processed\", \"Changed\", ...}."), (404, "operation-not-found: no such operation.")),
+        },
+        ["DELETE operations/{id}"] = new("Cancels a set operation before its next batch (the batch being written is committed whole).", "Operations")
+        {
+            Responses = Statuses((202, "Asked to stop: its status (Cancelled once it has stopped)."), (404, "operation-not-found: no such operation.")),
         },
     };
 

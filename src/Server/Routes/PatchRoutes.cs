@@ -25,18 +25,7 @@ internal static class PatchRoutes
         if (string.IsNullOrEmpty(id))
             throw RequestException.BadRequest("A document key is required: /docs/{key}.");
         var request = context.Request;
-        if (!MediaTypeHeaderValue.TryParse(request.ContentType, out var type)
-            || !type.MediaType.Equals(BrowserGuardMiddleware.JsonPatchMediaType, StringComparison.OrdinalIgnoreCase))
-        {
-            // Set as the response starts: the error middleware clears the headers of a refused request first.
-            context.Response.OnStarting(() =>
-            {
-                context.Response.Headers["Accept-Patch"] = BrowserGuardMiddleware.JsonPatchMediaType;
-                return Task.CompletedTask;
-            });
-            throw new RequestException(StatusCodes.Status415UnsupportedMediaType, ErrorCodes.UnsupportedMediaType,
-                $"PATCH bodies are JSON Patch documents (RFC 6902): send Content-Type: {BrowserGuardMiddleware.JsonPatchMediaType}.");
-        }
+        RequireJsonPatch(context);
         var expected = ETags.IfMatch(request);
         var body = await RequestBody.ReadAsync(request, options.MaxRequestBodyBytes);
         var patch = DocumentPatch.Parse(body.Span);
@@ -45,6 +34,22 @@ internal static class PatchRoutes
         var etag = database.Patch(id, patch, expected) ?? throw RequestException.DocumentNotFound(id);
         context.Response.Headers.ETag = ETags.ToHeader(etag);
         return Results.Json(new PatchResult(id, ETags.ToText(etag)));
+    }
+
+    /// <summary>Refuses (415, with <c>Accept-Patch</c>) a body that is not declared as a JSON Patch document.</summary>
+    internal static void RequireJsonPatch(HttpContext context)
+    {
+        if (MediaTypeHeaderValue.TryParse(context.Request.ContentType, out var type)
+            && type.MediaType.Equals(BrowserGuardMiddleware.JsonPatchMediaType, StringComparison.OrdinalIgnoreCase))
+            return;
+        // Set as the response starts: the error middleware clears the headers of a refused request first.
+        context.Response.OnStarting(() =>
+        {
+            context.Response.Headers["Accept-Patch"] = BrowserGuardMiddleware.JsonPatchMediaType;
+            return Task.CompletedTask;
+        });
+        throw new RequestException(StatusCodes.Status415UnsupportedMediaType, ErrorCodes.UnsupportedMediaType,
+            $"PATCH bodies are JSON Patch documents (RFC 6902): send Content-Type: {BrowserGuardMiddleware.JsonPatchMediaType}.");
     }
 
     /// <summary>The body of a 200: the key and the patched version's etag.</summary>

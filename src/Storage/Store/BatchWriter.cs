@@ -1,3 +1,4 @@
+using Newtonsoft.Json.Linq;
 using System.Text;
 using RavenLite.Storage.Bson;
 
@@ -92,7 +93,7 @@ internal sealed class BatchWriter(DocumentStore store, IWriteTransaction tx, Dat
     /// The patched content of the current version, read and built before this command writes anything (a write may move
     /// the pages the read spans point into). The key keeps its stored casing and the metadata stays as it was.
     /// </summary>
-    private Content Patched(PatchCommand patch, PreparedCommand prepared, int index)
+    private Content? Patched(PatchCommand patch, PreparedCommand prepared, int index)
     {
         tx.TryGet(store.DocumentsTable, prepared.StorageKey, out var span);
         var metadata = new DocumentRecord(span).MetadataBson.ToArray();
@@ -100,8 +101,20 @@ internal sealed class BatchWriter(DocumentStore store, IWriteTransaction tx, Dat
         byte[] data;
         try
         {
-            var patched = patch.Changes.Apply(current.Key, current.ToJObject())
-                ?? throw new PatchException($"The patch of '{current.Key}' produced no document.", testFailed: false);
+            var changes = patch.Changes;
+            JObject? patched;
+            if (changes is ISkippingDocumentPatch skipping)
+            {
+                // A set operation's patch leaves a document it refuses as it is, without failing the rest of the batch.
+                patched = skipping.ApplyOrSkip(current.Key, current.ToJObject());
+                if (patched is null)
+                    return null;
+            }
+            else
+            {
+                patched = changes.Apply(current.Key, current.ToJObject())
+                    ?? throw new PatchException($"The patch of '{current.Key}' produced no document.", testFailed: false);
+            }
             data = BsonCodec.FromJObject(patched, $"The patched document '{current.Key}'");
         }
         catch (PatchException ex) when (!single)

@@ -12,6 +12,12 @@ internal sealed class CrashChild : IDisposable
     private readonly ConcurrentQueue<string> _errors = new();
 
     public CrashChild(string directory, int seed, int firstStep)
+        : this(directory, seed.ToString(CultureInfo.InvariantCulture), firstStep.ToString(CultureInfo.InvariantCulture))
+    {
+    }
+
+    /// <summary>Runs the child with these arguments.</summary>
+    public CrashChild(params string[] arguments)
     {
         var start = new ProcessStartInfo("dotnet")
         {
@@ -20,9 +26,8 @@ internal sealed class CrashChild : IDisposable
             UseShellExecute = false,
         };
         start.ArgumentList.Add(Path.Combine(AppContext.BaseDirectory, "RavenLite.Database.CrashWriter.dll"));
-        start.ArgumentList.Add(directory);
-        start.ArgumentList.Add(seed.ToString(CultureInfo.InvariantCulture));
-        start.ArgumentList.Add(firstStep.ToString(CultureInfo.InvariantCulture));
+        foreach (var argument in arguments)
+            start.ArgumentList.Add(argument);
         _process = new Process { StartInfo = start };
         _process.OutputDataReceived += (_, e) =>
         {
