@@ -52,24 +52,24 @@ internal sealed partial class IndexStore
             ScoredSearch.Excluding(like, documentKey));
     }
 
-    private static CompiledField[] FullTextFields(CompiledIndex index, IReadOnlyList<string>? names)
+    private static SearchableField[] FullTextFields(CompiledIndex index, IReadOnlyList<string>? names)
     {
-        var fullText = index.Fields.Where(f => f.IsFullText).ToArray();
+        var fullText = index.Fields.Select(SearchableField.Of).OfType<SearchableField>().ToArray();
         if (fullText.Length == 0)
             throw new ArgumentException($"More like this: index '{index.Definition.Name}' has no full-text field to compare documents on.", nameof(names));
         if (names is null || names.Count == 0)
             return fullText;
-        return [.. names.Select(name => fullText.FirstOrDefault(f => f.Name == name) ?? throw new ArgumentException(
+        return [.. names.Select(name => fullText.FirstOrDefault(f => f.Field.Name == name) is { Field: not null } found ? found : throw new ArgumentException(
             $"More like this: index '{index.Definition.Name}' has no full-text field '{name}'. Full-text fields: " +
-            $"{string.Join(", ", fullText.Select(f => f.Name))}.", nameof(names)))];
+            $"{string.Join(", ", fullText.Select(f => f.Field.Name))}.", nameof(names)))];
     }
 
     /// <summary>One MoreLikeThis query per field (each field's terms looked up in that field alone), any of them matching.</summary>
-    private static BooleanQuery Like(Lucene.Net.Index.IndexReader reader, Storage.Documents.Document source, CompiledField[] fields, MoreLikeThisQuery query)
+    private static BooleanQuery Like(Lucene.Net.Index.IndexReader reader, Storage.Documents.Document source, SearchableField[] fields, MoreLikeThisQuery query)
     {
         var like = new BooleanQuery();
         var elements = new List<JsonElement>();
-        foreach (var field in fields)
+        foreach (var (field, luceneName) in fields)
         {
             var text = string.Join("\n", HitHighlighter.Values(source, field, elements));
             if (text.Length == 0)
@@ -77,13 +77,13 @@ internal sealed partial class IndexStore
             var mlt = new Mlt(reader)
             {
                 Analyzer = FullTextAnalyzer.Instance,
-                FieldNames = [field.Name],
+                FieldNames = [luceneName],
                 MinTermFreq = query.MinTermFrequency,
                 MinDocFreq = query.MinDocFrequency,
                 MaxQueryTerms = query.MaxQueryTerms,
             };
             using var textReader = new StringReader(text);
-            if (mlt.Like(textReader, field.Name) is BooleanQuery { Clauses.Count: > 0 } terms)
+            if (mlt.Like(textReader, luceneName) is BooleanQuery { Clauses.Count: > 0 } terms)
                 like.Add(terms, Occur.SHOULD);
         }
         return like;

@@ -7,6 +7,15 @@ using RavenLite.Storage.Documents;
 
 namespace RavenLite.Indexing.Querying;
 
+/// <summary>A field whose words are searched: a full-text field, or a typed field's <c>@text</c> form; <see cref="LuceneName"/> holds the words.</summary>
+internal readonly record struct SearchableField(CompiledField Field, string LuceneName)
+{
+    public static SearchableField? Of(CompiledField field) =>
+        field.IsFullText ? new SearchableField(field, field.Name)
+        : field.IsSearchable ? new SearchableField(field, field.Name + TypedValues.Search)
+        : null;
+}
+
 /// <summary>
 /// Highlights a hit's full-text fields (Lucene's <see cref="Highlighter"/>). The index stores no field text, so each
 /// value is read again from the document's JSON and analysed again with <see cref="FullTextAnalyzer"/>, as it was when
@@ -17,7 +26,7 @@ internal static class HitHighlighter
 {
     /// <summary>The fields <paramref name="options"/> names, checked against <paramref name="index"/>.</summary>
     /// <exception cref="ArgumentException">No field, a field the index does not have or that is not full-text, or a count or length out of range.</exception>
-    public static CompiledField[] Fields(HighlightOptions options, CompiledIndex index)
+    public static SearchableField[] Fields(HighlightOptions options, CompiledIndex index)
     {
         if (options.Fields is null || options.Fields.Count == 0)
             throw new ArgumentException("Highlight: name at least one full-text field to highlight.", nameof(options));
@@ -27,19 +36,18 @@ internal static class HitHighlighter
             throw new ArgumentOutOfRangeException(nameof(options), options.FragmentLength, "Highlight: FragmentLength must be 10 to 10,000 characters.");
         ArgumentNullException.ThrowIfNull(options.PreTag, nameof(options));
         ArgumentNullException.ThrowIfNull(options.PostTag, nameof(options));
-        var fields = new CompiledField[options.Fields.Count];
+        var fields = new SearchableField[options.Fields.Count];
         for (var i = 0; i < fields.Length; i++)
         {
             var name = options.Fields[i];
-            var field = name is null ? null : index.FindField(name);
-            if (field is not { IsFullText: true })
+            if ((name is null ? null : index.FindField(name)) is not { } field || SearchableField.Of(field) is not { } searchable)
             {
-                var fullText = index.Fields.Where(f => f.IsFullText).Select(f => f.Name).ToList();
+                var fullText = index.Fields.Where(f => SearchableField.Of(f) is not null).Select(f => f.Name).ToList();
                 throw new ArgumentException(
                     $"Highlight: index '{index.Definition.Name}' has no full-text field '{name}'. Full-text fields: " +
                     $"{(fullText.Count == 0 ? "none" : string.Join(", ", fullText))}.", nameof(options));
             }
-            fields[i] = field;
+            fields[i] = searchable;
         }
         return fields;
     }
@@ -48,20 +56,20 @@ internal static class HitHighlighter
     /// The best fragments of each of <paramref name="fields"/> in <paramref name="document"/> that hold a term of
     /// <paramref name="query"/> (the query as parsed, not the constant-score form); a field without one is left out.
     /// </summary>
-    public static IReadOnlyDictionary<string, IReadOnlyList<string>> Highlight(Document document, Query query, CompiledField[] fields,
+    public static IReadOnlyDictionary<string, IReadOnlyList<string>> Highlight(Document document, Query query, SearchableField[] fields,
         HighlightOptions options)
     {
         var highlights = new Dictionary<string, IReadOnlyList<string>>(StringComparer.Ordinal);
         var elements = new List<JsonElement>();
-        foreach (var field in fields)
+        foreach (var (field, luceneName) in fields)
         {
             var highlighter = new Highlighter(new SimpleHTMLFormatter(options.PreTag, options.PostTag), HtmlText.Instance,
-                new QueryScorer(query, field.Name));
+                new QueryScorer(query, luceneName));
             highlighter.TextFragmenter = new SimpleSpanFragmenter((QueryScorer)highlighter.FragmentScorer, options.FragmentLength);
             var found = new List<TextFragment>();
             foreach (var text in Values(document, field, elements))
             {
-                using var tokens = FullTextAnalyzer.Instance.GetTokenStream(field.Name, text);
+                using var tokens = FullTextAnalyzer.Instance.GetTokenStream(luceneName, text);
                 foreach (var fragment in highlighter.GetBestTextFragments(tokens, text, mergeContiguousFragments: false, options.FragmentCount))
                 {
                     if (fragment is { Score: > 0 })
@@ -84,7 +92,8 @@ internal static class HitHighlighter
             return document.EntityName is { } entityName ? [entityName] : [];
         elements.Clear();
         field.Path.Evaluate(field.Definition.Source == Definitions.FieldSource.Metadata ? document.Metadata : document.Data, elements);
-        return [.. elements.Select(element => FieldValue.From(element).Text)];
+        // A typed field analyses its strings only (TypedFieldMapper).
+        return [.. elements.Where(element => !field.IsTyped || element.ValueKind == JsonValueKind.String).Select(element => FieldValue.From(element).Text)];
     }
 
     /// <summary>
