@@ -39,12 +39,21 @@ internal static class ScoredSearch
                 return new SearchPage(0) { Total = counter.TotalHits, Scores = [] };
             wanted = Math.Min(wanted, counter.TotalHits);
         }
-        var luceneSort = SortField.ToLucene(sort);
-        var fields = new Lucene.Net.Search.SortField[luceneSort.GetSort().Length + 1];
-        fields[0] = Lucene.Net.Search.SortField.FIELD_SCORE;
-        luceneSort.GetSort().CopyTo(fields, 1);
-        var collector = TopFieldCollector.Create(new Sort(fields), (int)Math.Min(wanted, int.MaxValue), after: null,
-            fillFields: true, trackDocScores: true, trackMaxScore: false, docsScoredInOrder: false);
+        ITopDocsCollector collector;
+        if (sort.Length == 0)
+        {
+            // Score alone: ties go to the lower doc id, which is index (etag) order, as the version key would give.
+            collector = TopScoreDocCollector.Create((int)Math.Min(wanted, int.MaxValue), docsScoredInOrder: false);
+        }
+        else
+        {
+            var luceneSort = SortField.ToLucene(sort).GetSort();
+            var fields = new Lucene.Net.Search.SortField[luceneSort.Length + 1];
+            fields[0] = Lucene.Net.Search.SortField.FIELD_SCORE;
+            luceneSort.CopyTo(fields, 1);
+            collector = TopFieldCollector.Create(new Sort(fields), (int)Math.Min(wanted, int.MaxValue), after: null,
+                fillFields: true, trackDocScores: true, trackMaxScore: false, docsScoredInOrder: false);
+        }
         searcher.Search(query, new CancellableCollector(collector));
         var hits = collector.GetTopDocs();
         var page = new SearchPage(pageSize) { Total = hits.TotalHits, HasMore = hits.ScoreDocs.Length > start + pageSize, Scores = new(pageSize) };
