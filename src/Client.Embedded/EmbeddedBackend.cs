@@ -101,8 +101,16 @@ internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDataba
         for (var i = 0; i < documents.Length; i++)
             documents[i] = ToStored(result.Results[i]);
         return new QueryPage(result.IndexName, documents, result.TotalResults, result.SkippedResults, result.IsStale,
-            result.IndexEtag, result.IndexTimestamp, result.PageSize, result.Continuation) { Aggregate = result.Aggregate };
+            result.IndexEtag, result.IndexTimestamp, result.PageSize, result.Continuation)
+        {
+            Aggregate = result.Aggregate,
+            Scores = result.Scores,
+            Highlights = result.Highlights,
+        };
     }
+
+    public QueryPage? MoreLikeThis(string indexName, string documentId, MoreLikeThisQuery query) =>
+        Database.MoreLikeThis(indexName, documentId, query) is { } result ? ToPage(result) : null;
 
     public bool PutIndex(string name, string definitionJson)
     {

@@ -43,6 +43,30 @@ public sealed partial class DocumentSession
         return new RavenQuery<T>(this, indexName, typed: false);
     }
 
+    /// <summary>
+    /// The documents of the index <paramref name="indexName"/> most like the document <paramref name="documentId"/> on
+    /// the index's full-text fields, most similar first, without the document itself, tracked by the session (Lucene's
+    /// MoreLikeThis; <paramref name="query"/>'s knobs, or with null the defaults: see <see cref="MoreLikeThisQuery"/>). Empty when
+    /// there is no such document. One request.
+    /// </summary>
+    /// <exception cref="IndexNotFoundException">There is no such index.</exception>
+    /// <exception cref="ArgumentException">A field that is not full-text, or a knob out of range.</exception>
+    public List<T> MoreLikeThis<T>(string indexName, string documentId, MoreLikeThisQuery? query) where T : class
+    {
+        ArgumentException.ThrowIfNullOrWhiteSpace(indexName);
+        ArgumentException.ThrowIfNullOrWhiteSpace(documentId);
+        ThrowIfDisposed();
+        CountRequest();
+        if (Backend.MoreLikeThis(indexName, documentId, query ?? new MoreLikeThisQuery()) is not { } page)
+            return [];
+        ReserveTracking(page.Results.Count);
+        return [.. page.Results.Select(Track<T>)];
+    }
+
+    /// <summary>As <see cref="MoreLikeThis{T}(string, string, MoreLikeThisQuery?)"/> on the index <typeparamref name="TIndex"/>.</summary>
+    public List<T> MoreLikeThis<T, TIndex>(string documentId, MoreLikeThisQuery? query) where T : class where TIndex : RavenIndex<T>, new() =>
+        MoreLikeThis<T>(new TIndex().IndexName, documentId, query);
+
     internal QueryPage RunQuery(string indexName, IndexQuery query) => RunQuery(indexName, query, QueryShape.None);
 
     internal Task<QueryPage> RunQueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken) =>

@@ -29,4 +29,14 @@ public sealed class QueryStatistics
     /// null when the last page has been read.
     /// </summary>
     public string? Continuation { get; internal set; }
+
+    private Dictionary<string, float>? _scores;
+
+    /// <summary>
+    /// Each result's relevance by document id when the query was ordered by score (<c>OrderByScore</c>); higher is more
+    /// relevant, comparable only within the query. Empty otherwise.
+    /// </summary>
+    public IReadOnlyDictionary<string, float> Scores => _scores ?? (IReadOnlyDictionary<string, float>)System.Collections.Frozen.FrozenDictionary<string, float>.Empty;
+
+    internal void AddScore(string documentId, float score) => (_scores ??= new(StringComparer.OrdinalIgnoreCase))[documentId] = score;
 }

@@ -45,10 +45,16 @@ public sealed partial class RavenQuery<T>
     private IndexQuery FirstPage() => Build(_continuation is null ? _skip : 0, Math.Min(_take ?? StreamPageSize, StreamPageSize), _continuation);
 
     /// <summary>The page after <paramref name="page"/> when more are wanted and there are more; else null.</summary>
-    private IndexQuery? More(QueryPage page, int received) =>
-        page.Continuation is { } continuation && page.Results.Count + page.Projections.Count > 0 && (_take is not { } take || received < take)
+    private IndexQuery? More(QueryPage page, int received)
+    {
+        var wanted = page.Results.Count + page.Projections.Count > 0 && (_take is not { } take || received < take);
+        // A scored query has no continuation: its next page starts where this one ended.
+        if (_byScore)
+            return wanted && _skip + received < page.TotalResults ? Build(_skip + received, Math.Min((_take ?? int.MaxValue) - received, StreamPageSize), null) : null;
+        return wanted && page.Continuation is { } continuation
             ? Build(0, Math.Min((_take ?? int.MaxValue) - received, StreamPageSize), continuation)
             : null;
+    }
 
     private List<T> Tracked(QueryPage page)
     {
@@ -77,20 +83,22 @@ public sealed partial class RavenQuery<T>
         var remaining = _take ?? int.MaxValue;
         var continuation = _continuation;
         var first = true;
+        var taken = 0;
         while (remaining > 0)
         {
-            var start = first && continuation is null ? _skip : 0;
-            var page = _session.RunQuery(_indexName, Build(start, Math.Min(remaining, StreamPageSize), continuation));
+            var start = _byScore ? _skip + taken : first && continuation is null ? _skip : 0;
+            var page = _session.RunQuery(_indexName, Build(start, Math.Min(remaining, StreamPageSize), _byScore ? null : continuation));
             first = false;
             Record(page);
             foreach (var document in page.Results)
             {
                 if (remaining-- <= 0)
                     yield break;
+                taken++;
                 yield return _session.Peek<T>(document);
             }
             continuation = page.Continuation;
-            if (continuation is null)
+            if (_byScore ? page.Results.Count == 0 || _skip + taken >= page.TotalResults : continuation is null)
                 yield break;
         }
     }
@@ -109,10 +117,11 @@ public sealed partial class RavenQuery<T>
         var remaining = _take ?? int.MaxValue;
         var continuation = _continuation;
         var first = true;
+        var taken = 0;
         while (remaining > 0)
         {
-            var start = first && continuation is null ? _skip : 0;
-            var page = await _session.RunQueryAsync(_indexName, Build(start, Math.Min(remaining, StreamPageSize), continuation), cancellationToken)
+            var start = _byScore ? _skip + taken : first && continuation is null ? _skip : 0;
+            var page = await _session.RunQueryAsync(_indexName, Build(start, Math.Min(remaining, StreamPageSize), _byScore ? null : continuation), cancellationToken)
                 .ConfigureAwait(false);
             first = false;
             Record(page);
@@ -120,16 +129,18 @@ public sealed partial class RavenQuery<T>
             {
                 if (remaining-- <= 0)
                     yield break;
+                taken++;
                 yield return _session.Peek<T>(document);
             }
             continuation = page.Continuation;
-            if (continuation is null)
+            if (_byScore ? page.Results.Count == 0 || _skip + taken >= page.TotalResults : continuation is null)
                 yield break;
         }
     }
 
     private void Record(QueryPage page)
     {
+        Annotate(page);
         if (_statistics is not { } statistics)
             return;
         statistics.IndexName = page.IndexName;

@@ -111,11 +111,15 @@ public sealed partial class RavenQuery<T> : IOrderedQueryable<T>, IRavenQueryabl
     }
 
     /// <summary>A copy with one more condition, for RavenLite's own operators (Search).</summary>
-    internal RavenQuery<T> WithClause(Func<DocumentSession, string> clause)
+    internal RavenQuery<T> WithClause(Func<DocumentSession, string> clause, bool orElse = false)
     {
         ThrowIfPaged(Expression);
         var copy = Clone();
-        copy._clauses.Add(clause(_session));
+        var added = clause(_session);
+        if (orElse && copy._clauses.Count > 0)
+            copy._clauses[^1] = $"({copy._clauses[^1]}) OR ({added})";
+        else
+            copy._clauses.Add(added);
         return copy;
     }
 

@@ -21,6 +21,7 @@ public sealed partial class RavenQuery<T> where T : class
     private bool _wait;
     private TimeSpan? _timeout;
     private string? _continuation;
+    private bool _byScore;
 
     /// <param name="session">The session that runs it.</param>
     /// <param name="indexName">The index, or <c>dynamic/{collection}</c> for a collection query.</param>
@@ -43,10 +44,13 @@ public sealed partial class RavenQuery<T> where T : class
             _wait = _wait,
             _timeout = _timeout,
             _continuation = _continuation,
+            _byScore = _byScore,
+            _highlight = _highlight,
         };
         copy._clauses.AddRange(_clauses);
         copy._sort.AddRange(_sort);
         copy._includes.AddRange(_includes);
+        copy._highlighted.AddRange(_highlighted);
         return copy;
     }
 
@@ -154,5 +158,14 @@ public sealed partial class RavenQuery<T> where T : class
         Continuation = continuation,
         Aggregate = aggregate,
         AggregateSum = aggregateSum,
+        OrderByScore = _byScore,
+        Highlight = _highlighted.Count == 0 || _highlight is not { } highlight ? null : new HighlightOptions
+        {
+            Fields = [.. _highlighted.Select(h => h.FieldName).Distinct()],
+            FragmentCount = highlight.FragmentCount,
+            FragmentLength = highlight.FragmentLength,
+            PreTag = highlight.PreTag,
+            PostTag = highlight.PostTag,
+        },
     };
 }

@@ -47,12 +47,55 @@ public static class RavenQueryableExtensions
     /// <paramref name="terms"/>, matched as full text (words, case-insensitively). The member must be analyzed for word
     /// searches: a collection query's auto index is made so; a <see cref="RavenIndex{T}"/> lists it in its Search.
     /// </summary>
-    public static IQueryable<T> Search<T>(this IQueryable<T> source, System.Linq.Expressions.Expression<Func<T, object?>> field, string terms, bool all = false)
+    public static IQueryable<T> Search<T>(this IQueryable<T> source, System.Linq.Expressions.Expression<Func<T, object?>> field, string terms, bool all)
         where T : class
     {
         ArgumentNullException.ThrowIfNull(field);
         ArgumentNullException.ThrowIfNull(terms);
         return Raven(source).WithClause(query => query.Translator.Search(field, terms, all));
+    }
+
+    /// <summary>
+    /// Documents whose string member <paramref name="field"/> has any or every word of <paramref name="terms"/>, as
+    /// <see cref="Search{T}(IQueryable{T}, System.Linq.Expressions.Expression{Func{T, object?}}, string, bool)"/>, by
+    /// <paramref name="options"/>: any term (<see cref="SearchOptions.AnyTerm"/>, the default) or every term
+    /// (<see cref="SearchOptions.AllTerms"/>), and with <see cref="SearchOptions.OrElse"/> this search is an alternative to
+    /// the condition before it (OR) instead of one more requirement (AND). <paramref name="boost"/> weighs this search's
+    /// matches in a query ordered by score (<see cref="OrderByScore{T}"/>): 2 counts them twice as much.
+    /// </summary>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="boost"/> is not positive.</exception>
+    public static IQueryable<T> Search<T>(this IQueryable<T> source, System.Linq.Expressions.Expression<Func<T, object?>> field, string terms,
+        SearchOptions options = SearchOptions.AnyTerm, float boost = 1) where T : class
+    {
+        ArgumentNullException.ThrowIfNull(field);
+        ArgumentNullException.ThrowIfNull(terms);
+        if (!(boost > 0) || float.IsInfinity(boost))
+            throw new ArgumentOutOfRangeException(nameof(boost), boost, "A search's boost must be a positive number.");
+        return Raven(source).WithClause(query =>
+        {
+            var clause = query.Translator.Search(field, terms, (options & SearchOptions.AllTerms) != 0);
+            return boost == 1 ? clause : clause + "^" + boost.ToString("R", System.Globalization.CultureInfo.InvariantCulture);
+        }, orElse: (options & SearchOptions.OrElse) != 0);
+    }
+
+    /// <summary>
+    /// Orders by relevance, most relevant first (BM25; boosts count); an <c>OrderBy</c> as well breaks ties. Each
+    /// result's score is in the query's <see cref="QueryStatistics.Scores"/> (<c>Statistics(out ...)</c>).
+    /// </summary>
+    public static IQueryable<T> OrderByScore<T>(this IQueryable<T> source) where T : class => Raven(source).ByScore();
+
+    /// <summary>
+    /// Asks for highlighted fragments of <paramref name="field"/> (a member searched with <c>Search</c>, or a full-text
+    /// field of the index) for each result: at most <paramref name="fragmentCount"/> fragments of about
+    /// <paramref name="fragmentLength"/> characters, the matched terms wrapped in <paramref name="preTag"/> and
+    /// <paramref name="postTag"/>, the rest HTML-escaped. <paramref name="highlights"/> is filled in when the query runs.
+    /// </summary>
+    public static IQueryable<T> Highlight<T>(this IQueryable<T> source, System.Linq.Expressions.Expression<Func<T, object?>> field,
+        int fragmentCount, int fragmentLength, out QueryHighlights highlights, string preTag = "<b>", string postTag = "</b>") where T : class
+    {
+        ArgumentNullException.ThrowIfNull(field);
+        var query = Raven(source);
+        return query.Highlighted(query.FieldName(field), fragmentCount, fragmentLength, out highlights, preTag, postTag);
     }
 
     private static RavenQuery<T> Raven<T>(IQueryable<T> source) where T : class

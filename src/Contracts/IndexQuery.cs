@@ -24,6 +24,17 @@ public sealed class IndexQuery
     /// </summary>
     public IReadOnlyList<string>? SortBy { get; init; }
 
+    /// <summary>
+    /// Order by relevance: every match is scored (BM25, with <c>^boost</c> in the query honoured) and the most relevant
+    /// comes first; <see cref="SortBy"/>, when given, then breaks ties, and index order breaks the rest. Each result's
+    /// score is in the result (and in its metadata as <c>@index-score</c> over HTTP). False (the default): matches are
+    /// not scored at all. A scored query pages with <see cref="Start"/>; it takes no <see cref="Continuation"/>.
+    /// </summary>
+    public bool OrderByScore { get; init; }
+
+    /// <summary>Highlighted fragments of full-text fields to return with each result; null: none.</summary>
+    public HighlightOptions? Highlight { get; init; }
+
     /// <summary>Wait until the index has caught up with every write made before the query, up to <see cref="Timeout"/>.</summary>
     public bool WaitForNonStaleResults { get; init; }
 

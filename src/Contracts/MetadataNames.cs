@@ -24,6 +24,15 @@ public static class MetadataNames
     /// </summary>
     public const string Expires = "Raven-Expiration-Date";
 
+    /// <summary>A scored query result's relevance (a number; higher is more relevant), as the server writes it inside <c>@metadata</c>.</summary>
+    public const string IndexScore = "@index-score";
+
+    /// <summary>
+    /// A query result's highlighted fragments, as the server writes them inside <c>@metadata</c>: an object of field name
+    /// to an array of fragments (HTML, the matched terms marked).
+    /// </summary>
+    public const string Highlights = "@highlights";
+
     /// <summary>The member of a document as the server writes it that holds its metadata.</summary>
     public const string Metadata = "@metadata";
 

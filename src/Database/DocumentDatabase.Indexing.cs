@@ -30,6 +30,10 @@ public sealed partial class DocumentDatabase
         CancellationToken cancellationToken = default) =>
         Unexpired(await Indexes.QueryAsync(indexName, query, UnlessExpiring(answerKnown), cancellationToken).ConfigureAwait(false));
 
+    /// <inheritdoc cref="IndexStore.MoreLikeThis"/>
+    public QueryResult? MoreLikeThis(string indexName, string documentKey, MoreLikeThisQuery query, CancellationToken cancellationToken = default) =>
+        Indexes.MoreLikeThis(indexName, documentKey, query, cancellationToken);
+
     /// <inheritdoc cref="IndexStore.PutIndex"/>
     public bool PutIndex(IndexDefinition definition) => Indexes.PutIndex(definition);
 

@@ -30,4 +30,10 @@ internal sealed partial class DocumentIndex
         _parsedQueries.TryAdd(key, parsed);
         return parsed;
     }
+
+    /// <summary>
+    /// The query parsed for this index's definition as it is, for scoring and highlighting: term queries score, and
+    /// <c>^boost</c> counts. Parsed each time (a scored query pays for its scores anyway); errors as <see cref="ParseQuery"/>.
+    /// </summary>
+    public Query ParseScoredQuery(string? text) => IndexQueryParser.Parse(text, Compiled);
 }

@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using LuceneQuery = Lucene.Net.Search.Query;
 using RavenLite.Indexing.Indexer;
 using RavenLite.Indexing.Querying;
 using RavenLite.Storage.Documents;
@@ -107,11 +108,16 @@ internal sealed partial class IndexStore
         activity.SetTag("ravenlite.query.stale", result.IsStale);
     }
 
+    // prepared: a scored query built by the caller (more like this) instead of IndexQuery.Query; null: parse that.
     private QueryResult Run(DocumentIndex index, IndexQuery query, int pageSize, bool clamped, long started, long waitTicks,
-        Func<string, IndexVersion, bool>? answerKnown, CancellationToken cancellationToken)
+        Func<string, IndexVersion, bool>? answerKnown, CancellationToken cancellationToken, LuceneQuery? prepared = null)
     {
         var parseStarted = Stopwatch.GetTimestamp();
-        var parsed = index.ParseQuery(query.Query);
+        var scored = query.OrderByScore || prepared is not null;
+        if (scored && query.Continuation is not null)
+            throw new ArgumentException("A query ordered by score pages with Start, not with a Continuation.", nameof(query));
+        var parsed = prepared ?? (scored ? index.ParseScoredQuery(query.Query) : index.ParseQuery(query.Query));
+        var highlighted = query.Highlight is { } highlight ? HitHighlighter.Fields(highlight, index.Compiled) : null;
         var sort = SortField.Parse(query.SortBy, index.Compiled);
         var fingerprint = ContinuationToken.Fingerprint(index.Name, query.Query, sort);
         var after = query.Continuation is null
@@ -129,7 +135,9 @@ internal sealed partial class IndexStore
         FieldAggregate? aggregate = null;
         try
         {
-            page = PageSearch.Run(searcher, lucene.Segments, parsed, sort, query.Start, pageSize, after, cancellationToken);
+            page = scored
+                ? ScoredSearch.Run(searcher, lucene.Segments, parsed, sort, query.Start, pageSize, cancellationToken)
+                : PageSearch.Run(searcher, lucene.Segments, parsed, sort, query.Start, pageSize, after, cancellationToken);
             if (query.Aggregate is { } aggregated)
                 aggregate = FieldAggregator.Run(searcher, parsed, aggregated, query.AggregateSum, index.Compiled, cancellationToken);
         }
@@ -153,10 +161,22 @@ internal sealed partial class IndexStore
         var (loaded, fromStorage, storageTicks) = read;
         var loadedAt = Stopwatch.GetTimestamp();
         var results = new List<Document>(loaded.Count);
-        foreach (var document in loaded)
+        var scores = page.Scores is null ? null : new List<float>(loaded.Count);
+        for (var i = 0; i < loaded.Count; i++)
         {
-            if (document is not null)
+            if (loaded[i] is { } document)
+            {
                 results.Add(document);
+                scores?.Add(page.Scores![i]);
+            }
+        }
+        List<IReadOnlyDictionary<string, IReadOnlyList<string>>>? highlights = null;
+        if (highlighted is not null)
+        {
+            var raw = scored ? parsed : index.ParseScoredQuery(query.Query);
+            highlights = new(results.Count);
+            foreach (var document in results)
+                highlights.Add(HitHighlighter.Highlight(document, raw, highlighted, query.Highlight!));
         }
         return new QueryResult
         {
@@ -174,6 +194,8 @@ internal sealed partial class IndexStore
             Version = version,
             AnswerKnown = known,
             Aggregate = aggregate,
+            Scores = scores,
+            Highlights = highlights,
             Continuation = page.HasMore && page.Last is { } last ? ContinuationToken.Encode(fingerprint, index.Generation, last) : null,
             Timings = new QueryTimings(waitTicks, parsedAt - parseStarted, searchedAt - parsedAt, loadedAt - searchedAt,
                 storageTicks, loaded.Count - fromStorage, fromStorage, Stopwatch.GetTimestamp() - started),

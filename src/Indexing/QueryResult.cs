@@ -62,4 +62,16 @@ public sealed class QueryResult
 
     /// <summary>The aggregate <see cref="IndexQuery.Aggregate"/> asked for, over every match; null when none was asked.</summary>
     public FieldAggregate? Aggregate { get; init; }
+
+    /// <summary>
+    /// Each result's relevance, in the order of <see cref="Results"/> (BM25; higher is more relevant, comparable only
+    /// within one query); null when the query was not ordered by score (<see cref="IndexQuery.OrderByScore"/>).
+    /// </summary>
+    public IReadOnlyList<float>? Scores { get; init; }
+
+    /// <summary>
+    /// Each result's highlighted fragments, in the order of <see cref="Results"/>: field name to fragments, best first
+    /// (a field with no matched term is absent); null when <see cref="IndexQuery.Highlight"/> was not asked for.
+    /// </summary>
+    public IReadOnlyList<IReadOnlyDictionary<string, IReadOnlyList<string>>>? Highlights { get; init; }
 }

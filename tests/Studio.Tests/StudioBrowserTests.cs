@@ -286,6 +286,41 @@ public sealed class StudioBrowserTests(StudioFixture fixture) : IClassFixture<St
         studio.AssertNoScriptErrors();
     }
 
+    [ChromiumFact]
+    public async Task A_scored_query_shows_scores_and_highlights_with_the_documents_markup_as_text()
+    {
+        var client = fixture.Server.Client;
+        Assert.Equal(HttpStatusCode.Created, (await client.PutAsync("/indexes/Studio/Search",
+            Json("""{"Fields":[{"Name":"Body","Path":"body","Analysis":"FullText"}]}"""))).StatusCode);
+        Assert.Equal(HttpStatusCode.OK, (await client.PostAsync("/bulk_docs", Json("""
+            [{"Method":"PUT","Key":"notes/xss","Document":{"body":"<img src=x onerror=\"window.hacked=1\"> tomato <b>bold</b>"}},
+             {"Method":"PUT","Key":"notes/plain","Document":{"body":"tomato soup with tomato"}}]
+            """))).StatusCode);
+        await GetAsync("/indexes/Studio/Search?waitForNonStaleResults=true&pageSize=0");
+        await using var studio = await fixture.OpenAsync();
+
+        await studio.GoAsync("query");
+        await studio.TestId("query-index").SelectOptionAsync("Studio/Search");
+        await studio.TestId("query-text").FillAsync("Body:tomato");
+        await studio.TestId("query-by-score").CheckAsync();
+        await studio.TestId("query-highlight").FillAsync("Body");
+        await studio.TestId("run-query").ClickAsync();
+
+        var rows = studio.TestId("query-results").Locator("tbody tr");
+        await Expect(rows).ToHaveCountAsync(2);
+        // Two matches of tomato in a short body outscore one.
+        await Expect(rows.Nth(0)).ToContainTextAsync("notes/plain");
+        var xss = rows.Nth(1).GetByTestId("query-highlights");
+        await Expect(xss).ToContainTextAsync("<img src=x onerror=\"window.hacked=1\"> tomato <b>bold</b>");
+        await Expect(xss.Locator("mark")).ToHaveTextAsync("tomato");
+        await Expect(xss.Locator("img")).ToHaveCountAsync(0);
+        await Expect(rows.Nth(0).GetByTestId("query-highlights").Locator("mark")).ToHaveCountAsync(2);
+        Assert.Equal("undefined", await studio.Page.EvaluateAsync<string>("() => typeof window.hacked"));
+        await studio.ScreenshotAsync("query-highlights");
+        studio.AssertNoScriptErrors();
+        Assert.Equal(HttpStatusCode.NoContent, (await client.DeleteAsync("/indexes/Studio/Search")).StatusCode);
+    }
+
     private async Task<JsonElement> GetAsync(string path)
     {
         var response = await fixture.Server.Client.GetAsync(path);

@@ -35,6 +35,14 @@ public interface IStoreBackend : IDisposable
     Task<QueryPage> QueryAsync(string indexName, IndexQuery query, QueryShape shape, CancellationToken cancellationToken) =>
         shape.IsEmpty ? QueryAsync(indexName, query, cancellationToken) : throw new NotSupportedException($"{GetType().Name} has no query includes or projections.");
 
+    /// <summary>
+    /// The documents of index <paramref name="indexName"/> most like <paramref name="documentId"/>, most similar first,
+    /// without it (<see cref="QueryPage.Scores"/> set); null when there is no such document. A backend without it
+    /// throws <see cref="NotSupportedException"/>.
+    /// </summary>
+    QueryPage? MoreLikeThis(string indexName, string documentId, MoreLikeThisQuery query) =>
+        throw new NotSupportedException($"{GetType().Name} has no more like this.");
+
     /// <summary>As <see cref="Load(IReadOnlyList{string})"/>, without blocking on the network (the embedded database does its work synchronously).</summary>
     Task<IReadOnlyList<StoredDocument?>> LoadAsync(IReadOnlyList<string> keys, CancellationToken cancellationToken);
 

@@ -23,4 +23,10 @@ public sealed record QueryPage(
 
     /// <summary>The aggregate the query asked for (<see cref="IndexQuery.Aggregate"/>); null when none.</summary>
     public FieldAggregate? Aggregate { get; init; }
+
+    /// <summary>Each result's relevance, in result order, when the query was ordered by score; null otherwise.</summary>
+    public IReadOnlyList<float>? Scores { get; init; }
+
+    /// <summary>Each result's highlighted fragments (field name to fragments), in result order, when asked for; null otherwise.</summary>
+    public IReadOnlyList<IReadOnlyDictionary<string, IReadOnlyList<string>>>? Highlights { get; init; }
 }

@@ -28,11 +28,20 @@ internal sealed partial class RemoteBackend
         var results = root.GetProperty("Results");
         var projected = shape.FetchPaths.Count > 0;
         var documents = new StoredDocument[projected ? 0 : results.GetArrayLength()];
+        List<float>? scores = null;
+        List<IReadOnlyDictionary<string, IReadOnlyList<string>>>? highlights = null;
         var i = 0;
         if (!projected)
         {
             foreach (var element in results.EnumerateArray())
+            {
                 documents[i++] = RemoteDocuments.Read(element);
+                var metadata = element.GetProperty(MetadataNames.Metadata);
+                if (metadata.TryGetProperty(MetadataNames.IndexScore, out var score))
+                    (scores ??= new(documents.Length)).Add(score.GetSingle());
+                if (metadata.TryGetProperty(MetadataNames.Highlights, out var highlighted))
+                    (highlights ??= new(documents.Length)).Add(ReadHighlights(highlighted));
+            }
         }
         var timestamp = root.GetProperty("IndexTimestamp");
         var continuation = root.GetProperty("Continuation");
@@ -51,7 +60,41 @@ internal sealed partial class RemoteBackend
             Includes = ParseIncludes(root),
             Aggregate = root.TryGetProperty("Aggregate", out var aggregate) ? aggregate.Deserialize<FieldAggregate>() : null,
             Projections = projected ? ParseProjections(results) : [],
+            Scores = scores,
+            Highlights = highlights,
         };
+    }
+
+    private static Dictionary<string, IReadOnlyList<string>> ReadHighlights(JsonElement highlights)
+    {
+        var fields = new Dictionary<string, IReadOnlyList<string>>(StringComparer.Ordinal);
+        foreach (var field in highlights.EnumerateObject())
+            fields[field.Name] = [.. field.Value.EnumerateArray().Select(fragment => fragment.GetString()!)];
+        return fields;
+    }
+
+    public QueryPage? MoreLikeThis(string indexName, string documentId, MoreLikeThisQuery query)
+    {
+        var url = new StringBuilder("indexes/");
+        url.AppendJoin('/', indexName.Split('/').Select(Uri.EscapeDataString)).Append("/morelikethis/");
+        url.AppendJoin('/', documentId.Split('/').Select(Uri.EscapeDataString));
+        url.Append(CultureInfo.InvariantCulture, $"?minTermFreq={query.MinTermFrequency}&minDocFreq={query.MinDocFrequency}&maxQueryTerms={query.MaxQueryTerms}&start={query.Start}");
+        if (query.PageSize is { } pageSize)
+            url.Append(CultureInfo.InvariantCulture, $"&pageSize={pageSize}");
+        foreach (var field in query.Fields ?? [])
+            url.Append("&fields=").Append(Uri.EscapeDataString(field));
+        var text = url.ToString();
+        try
+        {
+            return Run(new RemoteRequest(HttpMethod.Get, text, Body: null,
+                error => error.Code == ErrorCodes.DocumentNotFound ? new KeyNotFoundException(error.Message) : RemoteErrors.ToException(error, indexName),
+                CacheKey: "GET " + text),
+                root => ParsePage(indexName, root, QueryShape.None));
+        }
+        catch (KeyNotFoundException)
+        {
+            return null;
+        }
     }
 
     /// <summary><c>indexes/{name}?query=...</c>, every part percent-encoded (the name's <c>/</c> kept as separators).</summary>
@@ -71,8 +114,19 @@ internal sealed partial class RemoteBackend
             Add("start", query.Start.ToString(CultureInfo.InvariantCulture));
         if (query.PageSize is { } pageSize)
             Add("pageSize", pageSize.ToString(CultureInfo.InvariantCulture));
+        if (query.OrderByScore)
+            Add("sort", "score");
         foreach (var sort in query.SortBy ?? [])
             Add("sort", sort);
+        if (query.Highlight is { } highlight)
+        {
+            foreach (var field in highlight.Fields)
+                Add("highlight", field);
+            Add("highlightFragments", highlight.FragmentCount.ToString(CultureInfo.InvariantCulture));
+            Add("highlightFragmentLength", highlight.FragmentLength.ToString(CultureInfo.InvariantCulture));
+            Add("highlightPreTag", highlight.PreTag);
+            Add("highlightPostTag", highlight.PostTag);
+        }
         if (query.Continuation is not null)
             Add("after", query.Continuation);
         if (query.WaitForNonStaleResults)

@@ -7,6 +7,9 @@ internal sealed class SearchPage(int capacity)
 {
     public List<KnownVersion> Versions { get; } = new(capacity);
 
+    /// <summary>Each hit's relevance, in the order of <see cref="Versions"/>; null when the query was not scored.</summary>
+    public List<float>? Scores { get; init; }
+
     /// <summary>Every match of the query (not only those past a continuation point).</summary>
     public int Total { get; set; }
 

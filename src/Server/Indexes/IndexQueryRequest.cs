@@ -6,8 +6,8 @@ using RavenLite.Server.Http;
 namespace RavenLite.Server.Indexes;
 
 /// <summary>
-/// What <c>GET /indexes/{name}?query=&amp;start=&amp;pageSize=&amp;sort=&amp;after=&amp;waitForNonStaleResults=&amp;timeout=&amp;include=&amp;fetch=</c>
-/// asks for, read from the query string with a 400 for every bad value.
+/// What <c>GET /indexes/{name}?query=&amp;start=&amp;pageSize=&amp;sort=&amp;after=&amp;waitForNonStaleResults=&amp;timeout=&amp;include=&amp;fetch=&amp;highlight=</c>
+/// asks for (<c>sort=score</c> first: by relevance), read from the query string with a 400 for every bad value.
 /// </summary>
 /// <param name="Query">
 /// The query for the database, with its wait for non-stale results (<c>waitForNonStaleResults</c>, <c>timeout</c>),
@@ -27,12 +27,19 @@ internal sealed record IndexQueryRequest(IndexQuery Query, QueryResultShape Shap
         if (!string.IsNullOrEmpty(after) && start != 0)
             throw RequestException.BadRequest("Give either 'start' or 'after', not both: a continuation already says where the page starts.");
         var sort = QueryParameters.GetList(request, "sort");
+        var byScore = sort.Length > 0 && sort[0] == ScoreSort;
+        if (byScore)
+            sort = sort[1..];
+        if (sort.Contains(ScoreSort))
+            throw RequestException.BadRequest($"sort={ScoreSort} orders by relevance first, so it must be the first 'sort'; sort by a field named score with +score or -score.");
         var query = new IndexQuery
         {
             Query = QueryParameters.GetString(request, "query"),
             Start = start,
             PageSize = QueryParameters.GetNonNegativeInt(request, "pageSize"),
             SortBy = sort.Length == 0 ? null : sort,
+            OrderByScore = byScore,
+            Highlight = ParseHighlight(request),
             Continuation = string.IsNullOrEmpty(after) ? null : after,
             WaitForNonStaleResults = QueryParameters.GetBoolean(request, "waitForNonStaleResults", false),
             Timeout = ParseTimeout(request),
@@ -40,6 +47,29 @@ internal sealed record IndexQueryRequest(IndexQuery Query, QueryResultShape Shap
             AggregateSum = QueryParameters.GetBoolean(request, "aggregateSum", true),
         };
         return new IndexQueryRequest(query, QueryResultShape.Parse(request));
+    }
+
+    /// <summary>The <c>sort</c> value that orders by relevance (most relevant first); a field named so is sorted with <c>+score</c>.</summary>
+    public const string ScoreSort = "score";
+
+    /// <summary>
+    /// <c>highlight=Body&amp;highlight=Title&amp;highlightFragments=3&amp;highlightFragmentLength=150&amp;highlightPreTag=&lt;b&gt;&amp;highlightPostTag=&lt;/b&gt;</c>;
+    /// null without <c>highlight</c>.
+    /// </summary>
+    private static HighlightOptions? ParseHighlight(HttpRequest request)
+    {
+        var fields = QueryParameters.GetList(request, "highlight");
+        if (fields.Length == 0)
+            return null;
+        var defaults = new HighlightOptions { Fields = fields };
+        return new HighlightOptions
+        {
+            Fields = fields,
+            FragmentCount = QueryParameters.GetNonNegativeInt(request, "highlightFragments", defaults.FragmentCount),
+            FragmentLength = QueryParameters.GetNonNegativeInt(request, "highlightFragmentLength", defaults.FragmentLength),
+            PreTag = QueryParameters.GetString(request, "highlightPreTag") ?? defaults.PreTag,
+            PostTag = QueryParameters.GetString(request, "highlightPostTag") ?? defaults.PostTag,
+        };
     }
 
     /// <summary>

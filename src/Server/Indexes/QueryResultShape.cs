@@ -69,13 +69,17 @@ internal sealed class QueryResultShape
         IncludePaths.Count == 0 ? [] : database.Included(result.Results, IncludePaths);
 
     /// <summary>
-    /// Writes the results (whole documents, or the fetched fields of each) and, with include paths,
+    /// Writes the results (whole documents, with a scored query's <c>@index-score</c> and any <c>@highlights</c> in
+    /// their metadata, or the fetched fields of each) and, with include paths,
     /// <c>],"Includes":[...</c>; the caller wrote <c>{"Results":[</c> and closes the last array.
     /// </summary>
-    public async ValueTask WriteResultsAsync(DocumentJsonWriter writer, IReadOnlyList<Document> results, IReadOnlyList<Document> includes,
+    public async ValueTask WriteResultsAsync(DocumentJsonWriter writer, QueryResult result, IReadOnlyList<Document> includes,
         CancellationToken cancellationToken)
     {
-        if (Projection is null)
+        var results = result.Results;
+        if (Projection is null && (result.Scores is not null || result.Highlights is not null))
+            await writer.AnnotatedDocumentsAsync(results, result.Scores, result.Highlights, cancellationToken);
+        else if (Projection is null)
             await writer.DocumentsAsync(results, cancellationToken);
         else
             await WriteProjectedAsync(writer, Projection, results, cancellationToken);

@@ -36,7 +36,7 @@ internal static class QueryResultWriter
         using var writer = new DocumentJsonWriter(response.BodyWriter, MaxBufferedBytes,
             () => response.Headers[ServerTiming.HeaderName] = ServerTiming.Ran(result.Timings, null, Stopwatch.GetTimestamp() - started));
         writer.Raw("{\"Results\":["u8);
-        await request.Shape.WriteResultsAsync(writer, result.Results, includes, cancellationToken);
+        await request.Shape.WriteResultsAsync(writer, result, includes, cancellationToken);
         writer.Raw("],\"TotalResults\":"u8);
         writer.Number(result.TotalResults);
         writer.Raw(",\"SkippedResults\":"u8);

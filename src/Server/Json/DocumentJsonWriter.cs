@@ -119,6 +119,53 @@ internal sealed class DocumentJsonWriter(PipeWriter output, int holdBytes = 0, A
         }
     }
 
+    /// <summary>
+    /// As <see cref="DocumentsAsync(IReadOnlyList{Document?}, CancellationToken)"/>, with members added at the end of each document's <c>@metadata</c>: its score
+    /// (<c>@index-score</c>) and highlighted fragments (<c>@highlights</c>, field name to fragments), where given. The
+    /// kept rendering ends with the metadata's and the document's closing braces, so the members go in before them.
+    /// </summary>
+    public async ValueTask AnnotatedDocumentsAsync(IReadOnlyList<Document> documents, IReadOnlyList<float>? scores,
+        IReadOnlyList<IReadOnlyDictionary<string, IReadOnlyList<string>>>? highlights, CancellationToken cancellationToken)
+    {
+        for (var i = 0; i < documents.Count; i++)
+        {
+            if (i > 0)
+                Raw(","u8);
+            var rendered = documents[i].RenderWith(Renderer.Instance).Span;
+            Raw(rendered[..^2]);
+            if (scores is not null)
+            {
+                Raw(",\"@index-score\":"u8);
+                scores[i].TryFormat(Reserve(32), out var length, "R", System.Globalization.CultureInfo.InvariantCulture);
+                _written += length;
+            }
+            if (highlights is not null)
+            {
+                Raw(",\"@highlights\":{"u8);
+                var firstField = true;
+                foreach (var (field, fragments) in highlights[i])
+                {
+                    if (!firstField)
+                        Raw(","u8);
+                    firstField = false;
+                    String(field);
+                    Raw(":["u8);
+                    for (var f = 0; f < fragments.Count; f++)
+                    {
+                        if (f > 0)
+                            Raw(","u8);
+                        String(fragments[f]);
+                    }
+                    Raw("]"u8);
+                }
+                Raw("}"u8);
+            }
+            Raw("}}"u8);
+            if (i % DocumentsPerFlushCheck == DocumentsPerFlushCheck - 1)
+                await FlushIfNeededAsync(cancellationToken);
+        }
+    }
+
     /// <summary>Sends what is buffered once it passes <see cref="FlushThreshold"/>.</summary>
     public async ValueTask FlushIfNeededAsync(CancellationToken cancellationToken)
     {

@@ -102,14 +102,19 @@ internal static class RouteDescriptions
             Responses = Statuses((200, "[{\"Name\", \"IsBuiltIn\", \"DocumentCount\", \"LastIndexedEtag\", \"IsStale\", \"ErrorCount\", \"LastError\", \"Definition\", ...}]")),
             SuccessType = "array",
         },
-        ["GET indexes/{name}"] = new("With definition=yes the index's definition; otherwise a query: a page of the documents the index matches.", "Indexes")
+        ["GET indexes/{name}"] = new("With definition=yes the index's definition; {name}/morelikethis/{id} the documents most like {id} " +
+            "(fields, minTermFreq, minDocFreq, maxQueryTerms, start, pageSize); otherwise a query: a page of the documents the index matches.", "Indexes")
         {
             Parameters =
             [
                 new("definition", ParameterPlace.Query, "boolean", "yes/true: answer the definition JSON instead of querying."),
                 new("query", ParameterPlace.Query, "string", "Lucene syntax (Tag:Item); all documents of the index when absent."),
                 s_start, s_pageSize,
-                new("sort", ParameterPlace.Query, "string", "Sortable fields, most significant first, -Field for descending, separated by commas."),
+                new("sort", ParameterPlace.Query, "string",
+                    "Sortable fields, most significant first, -Field for descending, separated by commas; score first orders by relevance (BM25), with @index-score in each result's @metadata."),
+                new("highlight", ParameterPlace.Query, "string",
+                    "A full-text field: each result's @metadata gets @highlights, its best fragments with the matched terms in <b></b> and the rest HTML-escaped. Repeatable; " +
+                    "highlightFragments (3), highlightFragmentLength (150), highlightPreTag and highlightPostTag tune it."),
                 new("after", ParameterPlace.Query, "string", "The previous page's Continuation: the next page, found by seeking. Not with start."),
                 new("waitForNonStaleResults", ParameterPlace.Query, "boolean", "Wait until the index has every write the database had when the request arrived."),
                 new("timeout", ParameterPlace.Query, "string", "How long to wait: seconds (5, 0.5) or a time span (00:00:05); at most 300 s."),

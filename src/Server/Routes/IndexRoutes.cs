@@ -12,7 +12,8 @@ namespace RavenLite.Server.Routes;
 /// <summary>
 /// Indexes: <c>GET /indexes</c> (with statistics), <c>GET /indexes/{name}?definition=yes</c>,
 /// <c>PUT /indexes/{name}</c>, <c>DELETE /indexes/{name}</c>, and queries
-/// (<c>GET /indexes/{name}?query=...</c>, <see cref="IndexQueryRoute"/>).
+/// (<c>GET /indexes/{name}?query=...</c>, <see cref="IndexQueryRoute"/>) and more like this
+/// (<c>GET /indexes/{name}/morelikethis/{id}</c>, <see cref="MoreLikeThisRoute"/>).
 /// </summary>
 internal static class IndexRoutes
 {
@@ -36,10 +37,18 @@ internal static class IndexRoutes
         await json.FlushAsync(context.RequestAborted);
     }
 
-    /// <summary>With <c>definition=yes</c> the definition JSON (what PUT takes); otherwise a query.</summary>
+    /// <summary>
+    /// With <c>definition=yes</c> the definition JSON (what PUT takes); <c>{name}/morelikethis/{id}</c> is more like this
+    /// (<see cref="MoreLikeThisRoute"/>); otherwise a query.
+    /// </summary>
     private static async Task GetAsync(HttpContext context, DocumentDatabase database, string? name)
     {
         var indexName = RequireName(name);
+        if (indexName.IndexOf(MoreLikeThisRoute.Segment, StringComparison.Ordinal) is var split and > 0)
+        {
+            await MoreLikeThisRoute.RunAsync(context, database, indexName[..split], indexName[(split + MoreLikeThisRoute.Segment.Length)..]);
+            return;
+        }
         if (!QueryParameters.GetBoolean(context.Request, "definition", false))
         {
             await IndexQueryRoute.QueryAsync(context, database, context.RequestServices.GetRequiredService<QueryResponseCache>(), indexName);
