@@ -5,7 +5,7 @@ using System.Text.Json;
 using RavenLite.Database;
 using RavenLite.Server.Errors;
 using RavenLite.Server.Json;
-using RavenLite.Server.Tools;
+using RavenLite.Server.Cli;
 using RavenLite.Storage.Documents;
 
 namespace RavenLite.Server.Routes;

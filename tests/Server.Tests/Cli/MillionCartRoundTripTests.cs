@@ -1,6 +1,6 @@
-using static RavenLite.Server.Tests.Tools.TransferFixtures;
+using static RavenLite.Server.Tests.Cli.TransferFixtures;
 
-namespace RavenLite.Server.Tests.Tools;
+namespace RavenLite.Server.Tests.Cli;
 
 public sealed class MillionCartRoundTripTests : IDisposable
 {

@@ -1,7 +1,7 @@
 using System.Globalization;
 using RavenLite.Database;
 
-namespace RavenLite.Server.Tools;
+namespace RavenLite.Server.Cli;
 
 /// <summary>
 /// <c>ravenlite backup</c> (of a folder, or of a running server through <c>POST /admin/backup</c>), <c>restore</c>
@@ -9,27 +9,19 @@ namespace RavenLite.Server.Tools;
 /// </summary>
 internal static class MaintenanceCommand
 {
-    /// <summary>Runs the verb, writing progress to <paramref name="error"/> and the outcome to <paramref name="output"/>.</summary>
+    /// <summary>Runs the verb, writing progress to <paramref name="error"/>; returns the outcome, one line.</summary>
     /// <exception cref="TransferException">The verb failed; the message says why.</exception>
-    public static async Task RunAsync(MaintenanceOptions options, TextWriter output, TextWriter error)
+    public static async Task<string> RunAsync(MaintenanceOptions options, TextWriter error)
     {
         try
         {
-            switch (options.Verb)
+            return options.Verb switch
             {
-                case "backup" when options.Url is not null:
-                    await output.WriteLineAsync(await RemoteBackup.RunAsync(options.Url, options.ApiKey, options.Folder, error));
-                    break;
-                case "backup":
-                    await output.WriteLineAsync(Backup(options.DataDirectory!, options.Folder, error));
-                    break;
-                case "restore":
-                    await output.WriteLineAsync(Restore(options.Folder, options.DataDirectory!, error));
-                    break;
-                default:
-                    await output.WriteLineAsync(Compact(options.DataDirectory!, error));
-                    break;
-            }
+                "backup" when options.Url is not null => await RemoteBackup.RunAsync(options.Url, options.ApiKey, options.Folder, error),
+                "backup" => Backup(options.DataDirectory!, options.Folder, error),
+                "restore" => Restore(options.Folder, options.DataDirectory!, error),
+                _ => Compact(options.DataDirectory!, error),
+            };
         }
         catch (Exception ex) when (ex is IOException or InvalidDataException or UnauthorizedAccessException or ArgumentException
                                        or NotSupportedException or HttpRequestException)

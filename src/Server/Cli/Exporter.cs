@@ -1,7 +1,7 @@
 using System.Text.Json;
 using RavenLite.Server.Json;
 
-namespace RavenLite.Server.Tools;
+namespace RavenLite.Server.Cli;
 
 /// <summary><c>ravenlite export</c>: every document, oldest etag first, one JSON object a line.</summary>
 internal static class Exporter

@@ -2,7 +2,7 @@ using System.Buffers;
 using System.IO.Pipelines;
 using System.Text.RegularExpressions;
 
-namespace RavenLite.Server.Tools;
+namespace RavenLite.Server.Cli;
 
 /// <summary>
 /// <c>ravenlite import</c>: JSON lines read in batches of <see cref="TransferOptions.BatchSize"/>, each batch checked

@@ -3,7 +3,7 @@ using System.Text.Json;
 using RavenLite.Database;
 using RavenLite.Storage.Documents;
 
-namespace RavenLite.Server.Tests.Tools;
+namespace RavenLite.Server.Tests.Cli;
 
 /// <summary>Folders, databases and the tool run in-process, for the export/import tests.</summary>
 internal static class TransferFixtures
@@ -52,9 +52,8 @@ internal static class TransferFixtures
     {
         using var output = new StringWriter();
         using var error = new StringWriter();
-        var exitCode = await Server.Tools.ToolCommand.TryRunAsync(args, output, error, interactive: false);
-        Assert.NotNull(exitCode);
-        return (exitCode.Value, output.ToString(), error.ToString());
+        var exitCode = await Server.Cli.RavenLiteCommand.RunAsync(args, output, error);
+        return (exitCode, output.ToString(), error.ToString());
     }
 
     public static void Delete(string path)

@@ -1,8 +1,8 @@
 using System.Text;
-using RavenLite.Server.Tools;
+using RavenLite.Server.Cli;
 using RavenLite.Storage.Documents;
 
-namespace RavenLite.Server.Tests.Tools;
+namespace RavenLite.Server.Tests.Cli;
 
 /// <summary>One import line read in one pass: the stored forms equal the database's own conversion, and bad lines say why.</summary>
 public sealed class JsonLineTests

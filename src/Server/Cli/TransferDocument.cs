@@ -1,6 +1,6 @@
 using RavenLite.Storage.Documents;
 
-namespace RavenLite.Server.Tools;
+namespace RavenLite.Server.Cli;
 
 /// <summary>One document of an export or import: its key and its metadata and data as UTF-8 JSON objects.</summary>
 internal sealed record TransferDocument(string Key, ReadOnlyMemory<byte> MetadataJson, ReadOnlyMemory<byte> DataJson)

@@ -1,7 +1,7 @@
 using RavenLite.Database;
-using static RavenLite.Server.Tests.Tools.TransferFixtures;
+using static RavenLite.Server.Tests.Cli.TransferFixtures;
 
-namespace RavenLite.Server.Tests.Tools;
+namespace RavenLite.Server.Tests.Cli;
 
 public sealed class ExportImportTests : IDisposable
 {
@@ -119,11 +119,15 @@ public sealed class ExportImportTests : IDisposable
     public async Task Help_describes_the_verbs_and_no_verb_starts_the_server()
     {
         var help = await RunAsync("--help");
+        var export = await RunAsync("export", "--help");
         Assert.Equal(0, help.ExitCode);
-        Assert.Contains("ravenlite export", help.Output, StringComparison.Ordinal);
-        Assert.Contains("ravenlite import", help.Output, StringComparison.Ordinal);
-        Assert.Null(await Server.Tools.ToolCommand.TryRunAsync([], TextWriter.Null, TextWriter.Null, false));
-        Assert.Null(await Server.Tools.ToolCommand.TryRunAsync(["--port", "9000"], TextWriter.Null, TextWriter.Null, false));
+        foreach (var verb in new[] { "serve", "export", "import", "backup", "restore", "compact" })
+            Assert.Matches($@"(?m)^\s+{verb}\b", help.Output);
+        Assert.Contains("ravenlite export [<file>", export.Output, StringComparison.Ordinal);
+        Assert.Contains("--url <url>", export.Output, StringComparison.Ordinal);
+        Assert.Equal("serve", Server.Cli.RavenLiteCommand.VerbOf([]));
+        Assert.Equal("serve", Server.Cli.RavenLiteCommand.VerbOf(["--port", "9000"]));
+        Assert.Equal("serve", Server.Cli.RavenLiteCommand.VerbOf(["serve", "--port", "9000"]));
     }
 
     private string Track(string path)

@@ -1,7 +1,7 @@
 using System.Buffers;
 using RavenLite.Server.Json;
 
-namespace RavenLite.Server.Tools;
+namespace RavenLite.Server.Cli;
 
 /// <summary>
 /// The lines of one import batch, copied end to end into one pooled buffer rather than an array per line (an array

@@ -3,7 +3,7 @@ using System.Net.Http.Json;
 using System.Text.Json;
 using RavenLite.Server.Security;
 
-namespace RavenLite.Server.Tools;
+namespace RavenLite.Server.Cli;
 
 /// <summary><c>ravenlite backup --url</c>: starts <c>POST /admin/backup</c> on the server and follows it until it ends.</summary>
 internal static class RemoteBackup

@@ -2,9 +2,9 @@ using Npgsql;
 using RavenLite.Database;
 using RavenLite.Storage;
 using RavenLite.Storage.Tests.Infrastructure;
-using static RavenLite.Server.Tests.Tools.TransferFixtures;
+using static RavenLite.Server.Tests.Cli.TransferFixtures;
 
-namespace RavenLite.Server.Tests.Tools;
+namespace RavenLite.Server.Tests.Cli;
 
 /// <summary>The migration docs/scaling.md describes, without a server: export an LMDB folder, import it straight into PostgreSQL.</summary>
 public sealed class PostgresExportImportTests : IDisposable

@@ -3,7 +3,7 @@ using System.Runtime.InteropServices;
 using RavenLite.Client;
 using RavenLite.Client.Backend;
 
-namespace RavenLite.Server.Tools;
+namespace RavenLite.Server.Cli;
 
 /// <summary>
 /// Export and import against a running server, through the remote client's backend: pages of <c>GET /docs</c> and

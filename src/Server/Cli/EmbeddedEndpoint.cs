@@ -4,7 +4,7 @@ using RavenLite.Server.Hosting;
 using RavenLite.Storage;
 using RavenLite.Storage.Documents;
 
-namespace RavenLite.Server.Tools;
+namespace RavenLite.Server.Cli;
 
 /// <summary>Export and import on a database folder opened directly (no server may have it open).</summary>
 internal sealed class EmbeddedEndpoint : IDocumentSource, IDocumentTarget, IDisposable

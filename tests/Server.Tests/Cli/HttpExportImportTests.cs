@@ -1,9 +1,9 @@
 using Microsoft.Extensions.DependencyInjection;
 using RavenLite.Database;
 using RavenLite.Server.Tests.Infrastructure;
-using static RavenLite.Server.Tests.Tools.TransferFixtures;
+using static RavenLite.Server.Tests.Cli.TransferFixtures;
 
-namespace RavenLite.Server.Tests.Tools;
+namespace RavenLite.Server.Tests.Cli;
 
 public sealed class HttpExportImportTests : IDisposable
 {

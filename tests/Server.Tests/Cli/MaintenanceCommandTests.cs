@@ -1,8 +1,8 @@
 using System.Text.RegularExpressions;
 using RavenLite.Server.Tests.Infrastructure;
-using static RavenLite.Server.Tests.Tools.TransferFixtures;
+using static RavenLite.Server.Tests.Cli.TransferFixtures;
 
-namespace RavenLite.Server.Tests.Tools;
+namespace RavenLite.Server.Tests.Cli;
 
 /// <summary>Issue 20: <c>ravenlite backup</c>, <c>restore</c> and <c>compact</c>.</summary>
 public sealed partial class MaintenanceCommandTests : IDisposable

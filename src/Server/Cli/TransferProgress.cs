@@ -1,7 +1,7 @@
 using System.Diagnostics;
 using System.Globalization;
 
-namespace RavenLite.Server.Tools;
+namespace RavenLite.Server.Cli;
 
 /// <summary>
 /// Progress of an export or import: on a terminal one line redrawn in place (a bar when the total is known, and

@@ -1,4 +1,4 @@
-namespace RavenLite.Server.Tools;
+namespace RavenLite.Server.Cli;
 
 /// <summary>Opens the endpoint the options name: a database folder or a running server.</summary>
 internal static class TransferEndpoints

@@ -4,7 +4,7 @@ using RavenLite.Server.Errors;
 using RavenLite.Server.Json;
 using RavenLite.Storage.Documents;
 
-namespace RavenLite.Server.Tools;
+namespace RavenLite.Server.Cli;
 
 /// <summary>
 /// One line of an import or a bulk insert: <c>{"key": "...", "metadata": {...}, "data": {...}}</c>, with an optional
