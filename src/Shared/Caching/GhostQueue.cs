@@ -1,17 +1,15 @@
-namespace RavenLite.Storage.Caching;
+namespace RavenLite.Caching;
 
-/// <summary>
-/// Remembers the hashes of recently evicted one-time reads, not their documents, so that a version
-/// read again soon after going out is recognised as reused and goes straight to the main queue.
-/// A hash collision only misplaces one entry. Used under the policy lock only.
-/// </summary>
+// Remembers the hashes of recently evicted one-time reads, not their documents, so that a version
+// read again soon after going out is recognised as reused and goes straight to the main queue.
+// A hash collision only misplaces one entry. Used under the owning cache's lock only.
 internal sealed class GhostQueue
 {
     private const int MinCapacity = 64;
     private readonly Queue<int> _order = new();
     private readonly HashSet<int> _members = [];
 
-    /// <summary>Remembers <paramref name="hash"/>, forgetting the oldest beyond <paramref name="capacity"/>.</summary>
+    // Remembers hash, forgetting the oldest beyond capacity.
     public void Add(int hash, int capacity)
     {
         if (!_members.Add(hash))
@@ -22,7 +20,7 @@ internal sealed class GhostQueue
             _members.Remove(_order.Dequeue());
     }
 
-    /// <summary>True (and forgotten) when <paramref name="hash"/> was remembered.</summary>
+    // True (and forgotten) when hash was remembered.
     public bool Remove(int hash) => _members.Remove(hash);
 
     public void Clear()

@@ -1,21 +1,19 @@
-namespace RavenLite.Storage.Caching;
+namespace RavenLite.Caching;
 
-/// <summary>
-/// A FIFO of cache entries, linked through the entries themselves so that inserting, removing
-/// any entry and taking the oldest are all O(1) and allocate nothing. Used under the policy lock only.
-/// </summary>
-internal sealed class CacheQueue
+// A FIFO of cache entries, linked through the entries themselves so that inserting, removing
+// any entry and taking the oldest are all O(1) and allocate nothing. Used under the owning cache's lock only.
+internal sealed class EvictionQueue
 {
-    private CacheEntry? _newest;
-    private CacheEntry? _oldest;
+    private EvictionEntry? _newest;
+    private EvictionEntry? _oldest;
 
     public long Bytes { get; set; }
 
     public int Count { get; private set; }
 
-    public CacheEntry? Oldest => _oldest;
+    public EvictionEntry? Oldest => _oldest;
 
-    public void AddNewest(CacheEntry entry)
+    public void AddNewest(EvictionEntry entry)
     {
         entry.Queue = this;
         entry.Previous = null;
@@ -28,7 +26,7 @@ internal sealed class CacheQueue
         Count++;
     }
 
-    public void Remove(CacheEntry entry)
+    public void Remove(EvictionEntry entry)
     {
         if (entry.Previous is null)
             _newest = entry.Next;
@@ -44,7 +42,7 @@ internal sealed class CacheQueue
         Count--;
     }
 
-    /// <summary>Unlinks and releases every entry (so late size changes of their documents are ignored) and empties the queue.</summary>
+    // Unlinks and releases every entry (so late size changes of their documents are ignored) and empties the queue.
     public void Clear()
     {
         for (var entry = _newest; entry is not null;)
