@@ -65,7 +65,7 @@ internal static class ChangesRoutes
             },
         };
         using var linked = CancellationTokenSource.CreateLinkedTokenSource(context.RequestAborted, stopping);
-        await new ChangesConnection(context, database, options.Changes, filter).RunAsync(StartEtag(request), linked.Token);
+        await new ChangesConnection(context, database, options.Changes, filter, context.RequestServices.GetRequiredService<TimeProvider>()).RunAsync(StartEtag(request), linked.Token);
     }
 
     /// <summary><c>Last-Event-ID</c> (what a reconnecting EventSource sends) wins over <c>?from=</c>; neither: 0, everything.</summary>
