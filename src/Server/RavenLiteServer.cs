@@ -28,7 +28,7 @@ internal static class RavenLiteServer
             // appsettings.json ships next to the executable, wherever the server is started from.
             ContentRootPath = AppContext.BaseDirectory,
         });
-        builder.Configuration.AddCommandLine(args, ServerConfiguration.SwitchMappings);
+        builder.Configuration.AddInMemoryCollection(ServerConfiguration.Settings(args));
         configure?.Invoke(builder);
 
         var options = ServerConfiguration.Load(builder.Configuration);

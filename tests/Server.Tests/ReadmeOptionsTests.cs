@@ -3,7 +3,10 @@ using RavenLite.Server.Hosting;
 
 namespace RavenLite.Server.Tests;
 
-/// <summary>The README's option table is the server's switch table, in the same order, so neither drifts from the other.</summary>
+/// <summary>
+/// The README's option table is the server's rows of the one option table (Cli/CliOptions.cs, which help is generated
+/// from), in the same order, so neither drifts from the other.
+/// </summary>
 public sealed partial class ReadmeOptionsTests
 {
     [GeneratedRegex(@"^\| `(?<flag>--[a-z-]+) (?<argument><[a-z-]+>)` \| (?<text>.*) \|$", RegexOptions.Multiline)]

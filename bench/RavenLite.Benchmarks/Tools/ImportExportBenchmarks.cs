@@ -1,7 +1,7 @@
 using BenchmarkDotNet.Attributes;
 using RavenLite.Benchmarks.Infrastructure;
 using RavenLite.Database;
-using RavenLite.Server.Tools;
+using RavenLite.Server.Cli;
 using RavenLite.Storage.Documents;
 
 namespace RavenLite.Benchmarks.Tools;
@@ -125,7 +125,7 @@ public class ImportExportBenchmarks : IDisposable
     private static void Run(params string[] args)
     {
         using var error = new StringWriter();
-        var exitCode = ToolCommand.TryRunAsync(args, TextWriter.Null, error, interactive: false).GetAwaiter().GetResult();
+        var exitCode = RavenLiteCommand.RunAsync(args, TextWriter.Null, error).GetAwaiter().GetResult();
         if (exitCode != 0)
             throw new InvalidOperationException($"ravenlite {args[0]} failed ({exitCode}): {error}");
     }

@@ -1,7 +1,6 @@
 using System.Globalization;
 using System.Net.Http.Headers;
 using System.Runtime.CompilerServices;
-using System.Text;
 using RavenLite.Client.Changes;
 
 namespace RavenLite.Client.Backend;
@@ -11,31 +10,34 @@ internal sealed partial class RemoteBackend
     /// <summary>
     /// <c>GET /changes</c> as Server-Sent Events, filtered on the server. A connection that drops or is cut off for reading
     /// too slowly is opened again with <c>Last-Event-ID</c>, so nothing is missed or repeated; the feed ends when the
-    /// server says it is closing.
+    /// server says it is closing. Before opening it again the client waits as long as the server's <c>retry:</c> asked.
     /// </summary>
     public async IAsyncEnumerable<DatabaseChange> Changes(long fromEtag, ChangesFilter filter,
         [EnumeratorCancellation] CancellationToken cancellationToken)
     {
-        var last = fromEtag;
+        var last = fromEtag.ToString(CultureInfo.InvariantCulture);
+        var retry = TimeSpan.Zero;
         while (true)
         {
             using var request = new HttpRequestMessage(HttpMethod.Get, ChangesUrl(filter));
             request.Headers.Accept.Add(new MediaTypeWithQualityHeaderValue("text/event-stream"));
-            request.Headers.Add("Last-Event-ID", last.ToString(CultureInfo.InvariantCulture));
+            request.Headers.Add("Last-Event-ID", last);
             using var response = await _http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, cancellationToken).ConfigureAwait(false);
             var body = await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
             if (!response.IsSuccessStatusCode)
                 throw RemoteErrors.ToException(RemoteError.Read((int)response.StatusCode, body, "GET /changes"));
-            using var stream = new StreamReader(body, Encoding.UTF8);
-            var events = new ChangeEventReader(stream);
+            await using var events = new ChangeEventReader(body, cancellationToken);
             while (await NextOrNullAsync(events, cancellationToken).ConfigureAwait(false) is { } change)
             {
                 yield return change;
-                if (change.Kind != ChangeKind.IndexCaughtUp)
-                    last = change.Etag;
+                // The event's id: is what the server wants back; index events carry none.
+                last = events.LastEventId ?? last;
             }
             if (events.EndedBy == "closed")
                 yield break;
+            retry = events.ReconnectionInterval ?? retry;
+            if (retry > TimeSpan.Zero)
+                await Task.Delay(retry, cancellationToken).ConfigureAwait(false);
         }
     }
 
@@ -44,7 +46,7 @@ internal sealed partial class RemoteBackend
     {
         try
         {
-            return await events.NextAsync(cancellationToken).ConfigureAwait(false);
+            return await events.NextAsync().ConfigureAwait(false);
         }
         catch (IOException) when (!cancellationToken.IsCancellationRequested)
         {

@@ -1,51 +1,44 @@
 using System.Collections.Concurrent;
 using System.Diagnostics.CodeAnalysis;
+using RavenLite.Caching;
 
 namespace RavenLite.Client.Caching;
 
 /// <summary>
-/// A map bounded by entries and estimated bytes, evicting with the document cache's main-queue policy: a FIFO
-/// that gives an entry used since it entered (or since its last chance) one more pass instead of evicting it. A hit
-/// is a lock-free dictionary read and a use mark; adds, removals and eviction take one lock. Thread-safe.
+/// A map bounded by entries and estimated bytes, evicting by the repository's one rule (<see cref="EvictionPolicy"/>,
+/// the document cache's). A hit is a lock-free dictionary read and a use mark; adds, removals and eviction take one
+/// lock. Thread-safe.
 /// </summary>
 internal sealed class BoundedCache<TKey, TValue> where TKey : notnull
 {
     private readonly ConcurrentDictionary<TKey, Entry> _entries;
-    private readonly Queue<Entry> _queue = new();
+    private readonly EvictionPolicy _policy;
     private readonly Lock _lock = new();
-    private readonly int _maxEntries;
-    private readonly long _maxBytes;
-    private int _count;
-    private long _bytes;
     private long _hits;
     private long _misses;
-    private long _evictions;
 
     public BoundedCache(int maxEntries, long maxBytes, IEqualityComparer<TKey> comparer)
     {
-        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(maxEntries);
-        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(maxBytes);
-        _maxEntries = maxEntries;
-        _maxBytes = maxBytes;
         _entries = new ConcurrentDictionary<TKey, Entry>(comparer);
+        _policy = new EvictionPolicy(maxBytes, maxEntries,
+            evicted => _entries.TryRemove(new KeyValuePair<TKey, Entry>(((Entry)evicted).Key, (Entry)evicted)));
     }
 
     public long Hits => Interlocked.Read(ref _hits);
 
     public long Misses => Interlocked.Read(ref _misses);
 
-    public long Evictions => Interlocked.Read(ref _evictions);
+    public long Evictions => _policy.Evictions;
 
-    public int Count => Volatile.Read(ref _count);
+    public int Count => _policy.Count;
 
-    public long Bytes => Interlocked.Read(ref _bytes);
+    public long Bytes => _policy.Bytes;
 
     public bool TryGet(TKey key, [MaybeNullWhen(false)] out TValue value)
     {
         if (_entries.TryGetValue(key, out var entry))
         {
-            if (!entry.Used)
-                entry.Used = true;
+            entry.Touch();
             Interlocked.Increment(ref _hits);
             value = entry.Value;
             return true;
@@ -58,24 +51,18 @@ internal sealed class BoundedCache<TKey, TValue> where TKey : notnull
     /// <summary>Adds or replaces the value under <paramref name="key"/>; one bigger than the whole cache is not kept.</summary>
     public void Set(TKey key, TValue value, long bytes)
     {
-        if (bytes > _maxBytes)
+        if (bytes > _policy.LimitBytes)
         {
             Remove(key);
             return;
         }
-        var entry = new Entry(key, value, bytes);
+        var entry = new Entry(key, value, _entries.Comparer.GetHashCode(key)) { ChargedBytes = bytes };
         lock (_lock)
         {
             if (_entries.TryGetValue(key, out var old))
-                Drop(old);
+                _policy.Remove(old);
             _entries[key] = entry;
-            _queue.Enqueue(entry);
-            _count++;
-            _bytes += bytes;
-            while (_count > _maxEntries || _bytes > _maxBytes)
-                EvictOne();
-            if (_queue.Count > 2 * _count + 64)
-                DropRemovedFromQueue();
+            _policy.Admit(entry);
         }
     }
 
@@ -83,8 +70,8 @@ internal sealed class BoundedCache<TKey, TValue> where TKey : notnull
     {
         lock (_lock)
         {
-            if (_entries.TryGetValue(key, out var entry))
-                Drop(entry);
+            if (_entries.TryRemove(key, out var entry))
+                _policy.Remove(entry);
         }
     }
 
@@ -93,55 +80,16 @@ internal sealed class BoundedCache<TKey, TValue> where TKey : notnull
         lock (_lock)
         {
             _entries.Clear();
-            _queue.Clear();
-            _count = 0;
-            _bytes = 0;
+            _policy.Clear();
         }
     }
 
-    private void EvictOne()
-    {
-        var entry = _queue.Dequeue();
-        if (entry.Removed)
-            return;
-        if (entry.Used)
-        {
-            entry.Used = false;
-            _queue.Enqueue(entry);
-            return;
-        }
-        Drop(entry);
-        _evictions++;
-    }
-
-    /// <summary>Replacements and removals leave slots behind; past twice the live entries they are swept out.</summary>
-    private void DropRemovedFromQueue()
-    {
-        var live = _queue.Where(entry => !entry.Removed).ToArray();
-        _queue.Clear();
-        foreach (var entry in live)
-            _queue.Enqueue(entry);
-    }
-
-    /// <summary>Takes an entry out of the map; its queue slot is skipped when it comes up.</summary>
-    private void Drop(Entry entry)
-    {
-        _entries.TryRemove(new KeyValuePair<TKey, Entry>(entry.Key, entry));
-        entry.Removed = true;
-        _count--;
-        _bytes -= entry.Bytes;
-    }
-
-    private sealed class Entry(TKey key, TValue value, long bytes)
+    private sealed class Entry(TKey key, TValue value, int hash) : EvictionEntry
     {
         public TKey Key { get; } = key;
 
         public TValue Value { get; } = value;
 
-        public long Bytes { get; } = bytes;
-
-        public volatile bool Used;
-
-        public bool Removed;
+        public override int GhostHash => hash;
     }
 }

@@ -4,7 +4,7 @@ using RavenLite.Storage.Backups;
 namespace RavenLite.Server.Backups;
 
 /// <summary>One backup the server runs: updated from the backup's thread, read by requests.</summary>
-internal sealed class BackupJob(string id, string folder, string fullPath, DateTimeOffset startedAt)
+internal sealed class BackupJob(string id, string folder, string fullPath, DateTimeOffset startedAt, TimeProvider time)
 {
     private readonly object _lock = new();
     private BackupStatus _status = new(id, folder, BackupState.Running, null, startedAt, null, null, null, null, null);
@@ -31,7 +31,7 @@ internal sealed class BackupJob(string id, string folder, string fullPath, DateT
         lock (_lock)
             _status = _status with
             {
-                State = BackupState.Succeeded, Step = null, FinishedAt = DateTimeOffset.UtcNow, LastEtag = manifest.LastEtag,
+                State = BackupState.Succeeded, Step = null, FinishedAt = time.GetUtcNow(), LastEtag = manifest.LastEtag,
                 Documents = manifest.Documents, Bytes = manifest.Files.Sum(f => f.Bytes),
             };
     }
@@ -39,7 +39,7 @@ internal sealed class BackupJob(string id, string folder, string fullPath, DateT
     public void Fail(string error)
     {
         lock (_lock)
-            _status = _status with { State = BackupState.Failed, FinishedAt = DateTimeOffset.UtcNow, Error = error };
+            _status = _status with { State = BackupState.Failed, FinishedAt = time.GetUtcNow(), Error = error };
     }
 }
 

@@ -9,9 +9,10 @@ namespace RavenLite.Server.Backups;
 
 /// <summary>
 /// The server's backups: at most one running at a time, on a thread of its own (never a request's), and those found in
-/// <see cref="RavenLiteServerOptions.BackupDirectory"/>.
+/// <see cref="RavenLiteServerOptions.BackupDirectory"/>. Start and finish times (and default folder names) come from
+/// <paramref name="time"/>.
 /// </summary>
-internal sealed class BackupJobs(DocumentDatabase database, RavenLiteServerOptions options, ILogger<BackupJobs> logger)
+internal sealed class BackupJobs(DocumentDatabase database, RavenLiteServerOptions options, TimeProvider time, ILogger<BackupJobs> logger)
 {
     private const int FinishedKept = 50;
     private readonly object _lock = new();
@@ -24,7 +25,8 @@ internal sealed class BackupJobs(DocumentDatabase database, RavenLiteServerOptio
     /// <exception cref="RequestException">409 while another backup runs; 400 when the name leads out of the backup directory, or the folder is not new or empty.</exception>
     public BackupJob Start(string? folder)
     {
-        var name = folder ?? "backup-" + DateTimeOffset.UtcNow.ToString("yyyyMMdd'T'HHmmss'Z'", CultureInfo.InvariantCulture);
+        var now = time.GetUtcNow();
+        var name = folder ?? "backup-" + now.ToString("yyyyMMdd'T'HHmmss'Z'", CultureInfo.InvariantCulture);
         var target = BackupFolder.Resolve(options.BackupDirectory, name);
         if (Directory.Exists(target.FullPath) && Directory.EnumerateFileSystemEntries(target.FullPath).Any())
             throw RequestException.BadRequest($"The backup folder '{target.Relative}' is not empty: back up into a new or empty folder.");
@@ -36,7 +38,7 @@ internal sealed class BackupJobs(DocumentDatabase database, RavenLiteServerOptio
             if (_jobs.FirstOrDefault(j => j.State == BackupState.Running) is { } running)
                 throw new RequestException(StatusCodes.Status409Conflict, ErrorCodes.BackupRunning,
                     $"A backup is already running (into '{running.Status().Folder}'); wait for it to finish. GET /admin/backups shows its progress.");
-            job = new BackupJob(Path.GetFileName(target.FullPath), target.Relative, target.FullPath, DateTimeOffset.UtcNow);
+            job = new BackupJob(Path.GetFileName(target.FullPath), target.Relative, target.FullPath, now, time);
             _jobs.Insert(0, job);
             if (_jobs.Count > FinishedKept)
                 _jobs.RemoveAt(_jobs.Count - 1);

@@ -9,8 +9,9 @@ namespace RavenLite.Server.Changes;
 /// out. A client that leaves the buffer full for <see cref="ChangesFeedOptions.SlowConsumerTimeout"/> is cut off: it gets
 /// a <c>cut-off</c> event naming the last etag it was sent (resume from there) and the connection ends, closed outright
 /// if even that event is not read within <see cref="ChangesFeedOptions.CutOffGrace"/>. Writers never wait for a subscriber.
+/// Heartbeats, the slow-consumer timeout and the grace run on <paramref name="time"/>.
 /// </summary>
-internal sealed class ChangesConnection(HttpContext context, DocumentDatabase database, ChangesFeedOptions options, ChangesFilter filter)
+internal sealed class ChangesConnection(HttpContext context, DocumentDatabase database, ChangesFeedOptions options, ChangesFilter filter, TimeProvider time)
 {
     private readonly Channel<DatabaseChange> _buffer = Channel.CreateBounded<DatabaseChange>(
         new BoundedChannelOptions(options.BufferSize) { SingleReader = true, SingleWriter = true, FullMode = BoundedChannelFullMode.Wait });
@@ -50,8 +51,8 @@ internal sealed class ChangesConnection(HttpContext context, DocumentDatabase da
             {
                 if (!filter.Matches(change) || writer.TryWrite(change))
                     continue;
-                using var wait = CancellationTokenSource.CreateLinkedTokenSource(stop);
-                wait.CancelAfter(options.SlowConsumerTimeout);
+                using var timeout = new CancellationTokenSource(options.SlowConsumerTimeout, time);
+                using var wait = CancellationTokenSource.CreateLinkedTokenSource(stop, timeout.Token);
                 try
                 {
                     await writer.WriteAsync(change, wait.Token);
@@ -83,8 +84,8 @@ internal sealed class ChangesConnection(HttpContext context, DocumentDatabase da
             bool more;
             try
             {
-                using var heartbeat = CancellationTokenSource.CreateLinkedTokenSource(stop);
-                heartbeat.CancelAfter(options.HeartbeatInterval);
+                using var due = new CancellationTokenSource(options.HeartbeatInterval, time);
+                using var heartbeat = CancellationTokenSource.CreateLinkedTokenSource(stop, due.Token);
                 more = await reader.WaitToReadAsync(heartbeat.Token);
             }
             catch (OperationCanceledException) when (!stop.IsCancellationRequested)
@@ -126,7 +127,7 @@ internal sealed class ChangesConnection(HttpContext context, DocumentDatabase da
 
     private async Task CutOffAsync(System.IO.Pipelines.PipeWriter output, long lastEtag)
     {
-        using var grace = new CancellationTokenSource(options.CutOffGrace);
+        using var grace = new CancellationTokenSource(options.CutOffGrace, time);
         using var abort = grace.Token.Register(context.Abort);
         ServerSentEvents.WriteNotice(output, "cut-off",
             $"The client did not read for {options.SlowConsumerTimeout.TotalSeconds:0.###} s with {options.BufferSize} changes waiting; " +
@@ -134,10 +135,10 @@ internal sealed class ChangesConnection(HttpContext context, DocumentDatabase da
         await output.FlushAsync(CancellationToken.None);
     }
 
-    private static async Task CloseAsync(System.IO.Pipelines.PipeWriter output, string name, string message, long lastEtag)
+    private async Task CloseAsync(System.IO.Pipelines.PipeWriter output, string name, string message, long lastEtag)
     {
         ServerSentEvents.WriteNotice(output, name, message, lastEtag);
-        using var brief = new CancellationTokenSource(TimeSpan.FromSeconds(2));
+        using var brief = new CancellationTokenSource(TimeSpan.FromSeconds(2), time);
         try
         {
             await output.FlushAsync(brief.Token);

@@ -1,5 +1,6 @@
 using Microsoft.Extensions.Configuration;
 using RavenLite.Database;
+using RavenLite.Server.Cli;
 
 namespace RavenLite.Server.Hosting;
 
@@ -11,43 +12,24 @@ internal static class ServerConfiguration
 {
     private const string Section = RavenLiteServerOptions.SectionName;
 
+    /// <summary>The server's command-line switches: the server rows of the one option table (<see cref="CliOptions.Server"/>).</summary>
+    public static IReadOnlyList<CliOption> Switches => CliOptions.Server;
+
     /// <summary>
-    /// Command-line switches, the settings they set (each switch is the setting's name in kebab case, the same name as
-    /// in appsettings.json and in <c>RavenLite__*</c> environment variables) and their help lines.
+    /// The settings the switches in <paramref name="args"/> set, as <c>RavenLite:&lt;Setting&gt;</c> configuration keys,
+    /// parsed by the same command line that <c>ravenlite</c> runs (a leading <c>serve</c> verb is allowed). Other
+    /// arguments (host settings such as <c>--RavenLite:MaxPageSize=700</c>) are left to the host's own reader.
     /// </summary>
-    public static IReadOnlyList<ServerSwitch> Switches { get; } =
-    [
-        new("--data-dir", nameof(DocumentDatabaseOptions.DataDirectory), "<dir>", "database folder (default ./data)"),
-        new("--engine", nameof(DocumentDatabaseOptions.Engine), "<engine>", "Lmdb (default), Esent (Windows) or Postgres"),
-        new("--connection-string", nameof(DocumentDatabaseOptions.ConnectionString), "<string>", "PostgreSQL connection string for --engine postgres (never logged)"),
-        new("--map-size", nameof(DocumentDatabaseOptions.MapSize), "<bytes>", "initial LMDB map size (default 4 GiB; doubles when full)"),
-        new("--cache-size-mb", nameof(DocumentDatabaseOptions.CacheSizeMb), "<mb>", "document cache limit; 0 turns it off"),
-        new("--backup-dir", nameof(RavenLiteServerOptions.BackupDirectory), "<dir>", "where POST /admin/backup writes (default <data-dir>-backups)"),
-        new("--port", nameof(RavenLiteServerOptions.Port), "<port>", "port on 127.0.0.1 (default 8080)"),
-        new("--urls", nameof(RavenLiteServerOptions.Urls), "<urls>", "listen addresses; anything but loopback needs --api-key"),
-        new("--certificate", nameof(RavenLiteServerOptions.Certificate), "<file>", "TLS certificate for https:// URLs: PEM (with --certificate-key) or .pfx"),
-        new("--certificate-key", nameof(RavenLiteServerOptions.CertificateKey), "<file>", "the PEM private key of --certificate (a .pfx's password: RavenLite__CertificatePassword)"),
-        new("--otlp-endpoint", nameof(RavenLiteServerOptions.OtlpEndpoint), "<url>", "export metrics and traces over OTLP (off when unset)"),
-        new("--prometheus", nameof(RavenLiteServerOptions.Prometheus), "<bool>", "serve metrics at /metrics for Prometheus (admin scope; default false)"),
-        new("--query-cache-mb", nameof(RavenLiteServerOptions.QueryCacheMb), "<mb>", "query response cache limit (default 64); 0 turns it off"),
-        new("--query-timeout", nameof(RavenLiteServerOptions.QueryTimeout), "<seconds>", "longest a query may run (default 5); then 503 query-timeout"),
-        new("--expiry-interval-seconds", nameof(RavenLiteServerOptions.ExpiryIntervalSeconds), "<seconds>", "delete expired documents this often (default 0: off; they are never returned either way)"),
-        new("--shutdown-timeout", nameof(RavenLiteServerOptions.ShutdownTimeout), "<seconds>", "how long stopping waits for in-flight requests (default 5)"),
-        new("--api-key", nameof(RavenLiteServerOptions.ApiKey), "<key>", "an admin key; with any key, requests must send one in X-Api-Key"),
-        new("--api-keys-file", nameof(RavenLiteServerOptions.ApiKeysFile), "<file>", "keys with scopes, one '<read|write|admin> <key>' a line"),
-        new("--allowed-hosts", nameof(RavenLiteServerOptions.AllowedHosts), "<hosts>", "Host names served besides loopback (; or , separated; * any)"),
-        new("--cors-origins", nameof(RavenLiteServerOptions.CorsOrigins), "<origins>", "web origins allowed to call from a browser (; or , separated)"),
-    ];
-
-    /// <summary>The switches as configuration keys, for <c>AddCommandLine</c>.</summary>
-    public static IDictionary<string, string> SwitchMappings =>
-        Switches.ToDictionary(s => s.Flag, s => $"{Section}:{s.Setting}", StringComparer.Ordinal);
-
-    /// <summary>The switches' help lines, aligned, as <c>ravenlite --help</c> prints them.</summary>
-    public static string SwitchHelp()
+    /// <exception cref="ServerStartupException">A switch lacks its value.</exception>
+    public static IEnumerable<KeyValuePair<string, string?>> Settings(string[] args)
     {
-        var width = Switches.Max(s => s.Flag.Length + 1 + s.Argument.Length) + 2;
-        return string.Join(Environment.NewLine, Switches.Select(s => $"  {(s.Flag + " " + s.Argument).PadRight(width)} {s.Help}"));
+        var parsed = RavenLiteCommand.Parse(args);
+        if (parsed.Errors.Count > 0)
+            throw new ServerStartupException($"Invalid command line: {parsed.Errors[0].Message}", ServerStartupException.ConfigurationExitCode);
+        return Switches
+            .Where(s => parsed.GetResult(s) is { Implicit: false })
+            .Select(s => KeyValuePair.Create($"{Section}:{s.Setting}", parsed.GetValue(s)))
+            .ToList();
     }
 
     /// <summary>Binds and validates the options; throws <see cref="ServerStartupException"/> when they are bad.</summary>
@@ -72,9 +54,6 @@ internal static class ServerConfiguration
         // Host-level URLs (ASPNETCORE_URLS, "Urls" in appsettings) are honoured when RavenLite:Urls is not set.
         if (string.IsNullOrWhiteSpace(options.Urls) && configuration["urls"] is { Length: > 0 } hostUrls)
             options.Urls = hostUrls;
-        // Seconds on the command line, a TimeSpan on the database options.
-        if (options.ExpiryIntervalSeconds is { } expiry and >= 0 and <= 86_400)
-            options.Database.ExpiryInterval = TimeSpan.FromSeconds(expiry);
         options.Validate();
         options.Database.DataDirectory = Path.GetFullPath(options.Database.DataDirectory);
         options.BackupDirectory = Path.GetFullPath(string.IsNullOrWhiteSpace(options.BackupDirectory)
@@ -92,6 +71,3 @@ internal static class ServerConfiguration
         return name is null ? message : flag is null ? $"{name}: {message}" : $"{name} ({flag}): {message}";
     }
 }
-
-/// <summary>A command-line switch: <paramref name="Flag"/> sets <paramref name="Setting"/> of the <c>RavenLite</c> section.</summary>
-internal sealed record ServerSwitch(string Flag, string Setting, string Argument, string Help);

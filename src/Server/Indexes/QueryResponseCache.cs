@@ -1,90 +1,85 @@
+using System.Collections.Concurrent;
+using RavenLite.Caching;
+
 namespace RavenLite.Server.Indexes;
 
 /// <summary>
 /// The last query responses the server sent, as the bytes of their bodies (all but the <c>Timings</c> member), so
 /// an unchanged query is answered without running it: looked up by a <see cref="QueryResponseKey"/> built from the
 /// index's <see cref="RavenLite.Indexing.IndexVersion"/> (which moves with every write and every indexing batch) and
-/// every query parameter, before the query runs. Only non-stale answers are added. Least recently used entries go
-/// first once the bodies pass <see cref="LimitBytes"/>; a body over a quarter of it is never kept. Thread-safe.
+/// every query parameter, before the query runs. Only non-stale answers are added. Once the bodies pass
+/// <see cref="LimitBytes"/>, entries go by the repository's one rule (<see cref="EvictionPolicy"/>, the document
+/// cache's); a body over a quarter of it is never kept. A hit is a lock-free dictionary read. Thread-safe.
 /// </summary>
 internal sealed class QueryResponseCache
 {
-    /// <summary>Bytes counted per entry besides its body: the key, the tag, the list node.</summary>
+    /// <summary>Bytes counted per entry besides its body: the key, the tag, the dictionary node.</summary>
     private const int EntryOverhead = 256;
 
-    private readonly object _lock = new();
-    private readonly Dictionary<QueryResponseKey, LinkedListNode<(QueryResponseKey Key, QueryResponseEntry Entry)>> _entries = [];
-    private readonly LinkedList<(QueryResponseKey Key, QueryResponseEntry Entry)> _recency = new();
-    private long _bytes;
+    private readonly Lock _lock = new();
+    private readonly ConcurrentDictionary<QueryResponseKey, Kept> _entries = [];
+    private readonly EvictionPolicy? _policy;
 
     /// <summary>A cache holding at most <paramref name="limitBytes"/> (0 turns it off).</summary>
     public QueryResponseCache(long limitBytes)
     {
         ArgumentOutOfRangeException.ThrowIfNegative(limitBytes);
         LimitBytes = limitBytes;
+        if (limitBytes > 0)
+            _policy = new EvictionPolicy(limitBytes, int.MaxValue,
+                evicted => _entries.TryRemove(new KeyValuePair<QueryResponseKey, Kept>(((Kept)evicted).Key, (Kept)evicted)));
     }
 
     /// <summary>The most bytes the kept bodies take.</summary>
     public long LimitBytes { get; }
 
     /// <summary>Whether responses are kept at all.</summary>
-    public bool Enabled => LimitBytes > 0;
+    public bool Enabled => _policy is not null;
 
     /// <summary>The largest body kept: a quarter of <see cref="LimitBytes"/>, so one page never empties the cache.</summary>
     public int MaxBodyBytes => (int)Math.Min(int.MaxValue, LimitBytes / 4);
 
     /// <summary>The entries kept now.</summary>
-    public int Count
-    {
-        get
-        {
-            lock (_lock)
-                return _entries.Count;
-        }
-    }
+    public int Count => _policy?.Count ?? 0;
 
     /// <summary>The bytes counted for the entries kept now (bodies plus a fixed overhead each).</summary>
-    public long Bytes => Interlocked.Read(ref _bytes);
+    public long Bytes => _policy?.Bytes ?? 0;
 
-    /// <summary>The entry kept under <paramref name="key"/>, now the most recently used; allocates nothing.</summary>
+    /// <summary>The entry kept under <paramref name="key"/>, marked used; allocates nothing.</summary>
     public bool TryGet(in QueryResponseKey key, out QueryResponseEntry entry)
     {
-        lock (_lock)
+        if (_entries.TryGetValue(key, out var kept))
         {
-            if (_entries.TryGetValue(key, out var node))
-            {
-                _recency.Remove(node);
-                _recency.AddFirst(node);
-                entry = node.Value.Entry;
-                return true;
-            }
+            kept.Touch();
+            entry = kept.Entry;
+            return true;
         }
         entry = null!;
         return false;
     }
 
-    /// <summary>Keeps <paramref name="entry"/> under <paramref name="key"/>, evicting the least recently used to stay in bounds.</summary>
+    /// <summary>Keeps <paramref name="entry"/> under <paramref name="key"/>, evicting by the policy to stay in bounds.</summary>
     public void Add(in QueryResponseKey key, QueryResponseEntry entry)
     {
-        var size = entry.Body.Length + EntryOverhead;
-        if (!Enabled || entry.Body.Length > MaxBodyBytes)
+        if (_policy is null || entry.Body.Length > MaxBodyBytes)
             return;
+        var kept = new Kept(key, entry) { ChargedBytes = entry.Body.Length + EntryOverhead };
         lock (_lock)
         {
-            if (_entries.Remove(key, out var old))
-            {
-                _recency.Remove(old);
-                Interlocked.Add(ref _bytes, -(old.Value.Entry.Body.Length + EntryOverhead));
-            }
-            _entries[key] = _recency.AddFirst((key, entry));
-            Interlocked.Add(ref _bytes, size);
-            while (Interlocked.Read(ref _bytes) > LimitBytes && _recency.Last is { } last)
-            {
-                _recency.RemoveLast();
-                _entries.Remove(last.Value.Key);
-                Interlocked.Add(ref _bytes, -(last.Value.Entry.Body.Length + EntryOverhead));
-            }
+            if (_entries.TryGetValue(key, out var old))
+                _policy.Remove(old);
+            _entries[key] = kept;
+            _policy.Admit(kept);
         }
+    }
+
+    private sealed class Kept(QueryResponseKey key, QueryResponseEntry entry) : EvictionEntry
+    {
+        public QueryResponseKey Key { get; } = key;
+
+        public QueryResponseEntry Entry { get; } = entry;
+
+        public override int GhostHash => Key.GetHashCode();
     }
 }
 

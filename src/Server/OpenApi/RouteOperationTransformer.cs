@@ -5,7 +5,8 @@ using Microsoft.OpenApi;
 namespace RavenLite.Server.OpenApi;
 
 /// <summary>
-/// Fills each operation from <see cref="RouteDescriptions"/>: summary, tag, parameters and headers, body, and every
+/// Fills each operation from the <see cref="RouteDescription"/> its endpoint carries (attached beside the route's
+/// mapping with <c>.Describe(...)</c>): summary, tag, parameters and headers, body, and every
 /// status with its content (problem details for 4xx and 5xx), plus what every route may answer
 /// (401 without the API key, 403 off loopback, 415 for a body that is not JSON, 500).
 /// </summary>
@@ -15,9 +16,7 @@ internal sealed class RouteOperationTransformer : IOpenApiOperationTransformer
 
     public Task TransformAsync(OpenApiOperation operation, OpenApiOperationTransformerContext context, CancellationToken cancellationToken)
     {
-        // Catch-all segments ({**id}) are plain path parameters in OpenAPI.
-        var key = $"{context.Description.HttpMethod} {context.Description.RelativePath?.Replace("{**", "{", StringComparison.Ordinal)}";
-        if (!RouteDescriptions.All.TryGetValue(key, out var route))
+        if (context.Description.ActionDescriptor.EndpointMetadata.OfType<RouteDescription>().LastOrDefault() is not { } route)
             return Task.CompletedTask;
         var document = context.Document!;
         operation.Summary = route.Summary;

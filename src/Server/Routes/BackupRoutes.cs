@@ -1,5 +1,6 @@
 using RavenLite.Server.Backups;
 using RavenLite.Server.Errors;
+using RavenLite.Server.OpenApi;
 
 namespace RavenLite.Server.Routes;
 
@@ -9,9 +10,24 @@ internal static class BackupRoutes
     /// <summary>Adds the routes.</summary>
     public static void Map(IEndpointRouteBuilder routes)
     {
-        routes.MapPost("/admin/backup", Start);
-        routes.MapGet("/admin/backups", (BackupJobs jobs) => Results.Json(jobs.List()));
-        routes.MapGet("/admin/backups/{id}", Get);
+        routes.MapPost("/admin/backup", Start)
+            .Describe(new RouteDescription("Starts a hot backup (documents, indexes, manifest) on a thread of its own and answers at once.", "Backups")
+            {
+                Parameters = [new ParameterDescription("folder", ParameterPlace.Query, "string", "The backup's folder: absolute, or relative to --backup-dir; new or empty. Default: backup-<UTC time>.")],
+                Responses = RouteDocs.Statuses((202, "Started: its status; Location is where to follow it."), (400, "bad-request: the folder is not empty."),
+                    (409, "backup-running: another backup is running.")),
+                ResponseHeaders = [("Location", "/admin/backups/{id}")],
+            });
+        routes.MapGet("/admin/backups", (BackupJobs jobs) => Results.Json(jobs.List()))
+            .Describe(new RouteDescription("The backups this server ran (newest first) and those found in --backup-dir.", "Backups")
+            {
+                Responses = RouteDocs.Statuses((200, "[{\"Id\", \"Folder\", \"State\", \"Step\", \"StartedAt\", \"FinishedAt\", \"LastEtag\", \"Documents\", \"Bytes\", \"Error\"}].")),
+            });
+        routes.MapGet("/admin/backups/{id}", Get)
+            .Describe(new RouteDescription("One backup's status: Running (with its Step), Succeeded or Failed (with its Error).", "Backups")
+            {
+                Responses = RouteDocs.Statuses((200, "{\"Id\", \"State\", \"Step\", ...}."), (404, "backup-not-found: no such backup.")),
+            });
     }
 
     /// <summary>

@@ -5,8 +5,9 @@ using System.Text.Json;
 using RavenLite.Database;
 using RavenLite.Server.Errors;
 using RavenLite.Server.Json;
-using RavenLite.Server.Tools;
+using RavenLite.Server.Cli;
 using RavenLite.Storage.Documents;
+using RavenLite.Server.OpenApi;
 
 namespace RavenLite.Server.Routes;
 
@@ -20,7 +21,15 @@ internal static class BulkInsertRoute
     public const int MaxBatchSize = 10_000;
 
     /// <summary>Adds the route.</summary>
-    public static void Map(IEndpointRouteBuilder routes) => routes.MapPost("/bulk_insert", PostAsync);
+    public static void Map(IEndpointRouteBuilder routes) => routes.MapPost("/bulk_insert", PostAsync)
+            .Describe(new RouteDescription("New documents streamed as JSON lines (application/x-ndjson), written in batches as they arrive; each batch is one transaction.", "Documents")
+            {
+                Parameters = [new ParameterDescription("batchSize", ParameterPlace.Query, "integer", "Documents per transaction (default 1000, at most 10000).")],
+                Body = ("string", "JSON lines: {\"key\", \"metadata\", \"data\", optional \"etag\" (0: must not exist)}, one per line, as ravenlite export writes them."),
+                Responses = RouteDocs.Statuses((200, "{\"Written\": n}."), (400, "bad-request: a bad line (the error names it); nothing of its batch was written, earlier batches were."),
+                    (409, "concurrency-conflict: an etag did not match; nothing of that batch was written, earlier batches were.")),
+                SuccessType = "object",
+            });
 
     /// <summary>
     /// Answers <c>{"Written": n}</c>. A bad line is a 400 naming it, with nothing of its batch written and every

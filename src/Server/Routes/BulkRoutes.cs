@@ -3,6 +3,7 @@ using RavenLite.Database;
 using RavenLite.Server.Http;
 using RavenLite.Server.Json;
 using RavenLite.Storage.Documents;
+using RavenLite.Server.OpenApi;
 
 namespace RavenLite.Server.Routes;
 
@@ -10,7 +11,15 @@ namespace RavenLite.Server.Routes;
 internal static class BulkRoutes
 {
     /// <summary>Adds the route.</summary>
-    public static void Map(IEndpointRouteBuilder routes) => routes.MapPost("/bulk_docs", PostAsync);
+    public static void Map(IEndpointRouteBuilder routes) => routes.MapPost("/bulk_docs", PostAsync)
+            .Describe(new RouteDescription("Puts, deletes and patches in one transaction: all of them, or none.", "Documents")
+            {
+                Body = ("array", "Commands: {\"Method\": \"PUT\"|\"DELETE\"|\"PATCH\", \"Key\", \"Document\", \"Metadata\", \"Patch\" (a JSON Patch array), \"Etag\"}."),
+                Responses = RouteDocs.Statuses((200, "One result per command: {\"Method\", \"Key\", \"Etag\", \"Deleted\"}."), (400, "bad-request: a bad command (the error names its index)."),
+                    (409, "concurrency-conflict: an etag did not match (the error names the command in commandIndex); patch-test-failed: a patch's test did not match. Nothing was written."),
+                    (422, "patch-invalid: a patch's path does not fit its document.")),
+                SuccessType = "array",
+            });
 
     /// <summary>
     /// Answers <c>[{"Method","Key","Etag"}...]</c> in command order (<c>Etag</c> null for a delete of a missing

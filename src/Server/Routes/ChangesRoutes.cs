@@ -2,6 +2,7 @@ using RavenLite.Database;
 using RavenLite.Server.Changes;
 using RavenLite.Server.Errors;
 using RavenLite.Server.Http;
+using RavenLite.Server.OpenApi;
 
 namespace RavenLite.Server.Routes;
 
@@ -12,7 +13,22 @@ namespace RavenLite.Server.Routes;
 internal static class ChangesRoutes
 {
     /// <summary>Adds the route.</summary>
-    public static void Map(IEndpointRouteBuilder routes) => routes.MapGet("/changes", StreamAsync);
+    public static void Map(IEndpointRouteBuilder routes) => routes.MapGet("/changes", StreamAsync)
+            .Describe(new RouteDescription("The changes feed as Server-Sent Events: every put and delete after an etag, in etag order, then live; index caught-up events.", "Changes")
+            {
+                Parameters =
+                [
+                    new ParameterDescription("Last-Event-ID", ParameterPlace.Header, "string", "Resume after this etag (what an EventSource sends when it reconnects)."),
+                    new ParameterDescription("from", ParameterPlace.Query, "string", "Start after this etag when there is no Last-Event-ID (default 0: everything)."),
+                    new ParameterDescription("key", ParameterPlace.Query, "string", "Only this document (repeatable)."),
+                    new ParameterDescription("prefix", ParameterPlace.Query, "string", "Only keys starting with this (repeatable)."),
+                    new ParameterDescription("collection", ParameterPlace.Query, "string", "Only documents of this Raven-Entity-Name (repeatable)."),
+                    new ParameterDescription("indexes", ParameterPlace.Query, "boolean", "false: no index events."),
+                ],
+                Responses = RouteDocs.Statuses((200, "text/event-stream: 'put'/'delete' events (id = etag, data {\"Kind\", \"Etag\", \"Key\", \"EntityName\"}), 'index' events, ': heartbeat' comments; 'cut-off' for a client that stopped reading, 'closed' at shutdown, each with {\"Message\", \"LastEtag\"}."),
+                    (400, "bad-request: a bad Last-Event-ID, from or indexes.")),
+                SuccessType = null,
+            });
 
     private static async Task StreamAsync(HttpContext context, DocumentDatabase database, RavenLiteServerOptions options,
         IHostApplicationLifetime lifetime, ChangesStreams streams)
@@ -49,7 +65,7 @@ internal static class ChangesRoutes
             },
         };
         using var linked = CancellationTokenSource.CreateLinkedTokenSource(context.RequestAborted, stopping);
-        await new ChangesConnection(context, database, options.Changes, filter).RunAsync(StartEtag(request), linked.Token);
+        await new ChangesConnection(context, database, options.Changes, filter, context.RequestServices.GetRequiredService<TimeProvider>()).RunAsync(StartEtag(request), linked.Token);
     }
 
     /// <summary><c>Last-Event-ID</c> (what a reconnecting EventSource sends) wins over <c>?from=</c>; neither: 0, everything.</summary>

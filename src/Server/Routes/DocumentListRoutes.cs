@@ -1,6 +1,7 @@
 using RavenLite.Database;
 using RavenLite.Server.Http;
 using RavenLite.Server.Json;
+using RavenLite.Server.OpenApi;
 
 namespace RavenLite.Server.Routes;
 
@@ -8,7 +9,12 @@ namespace RavenLite.Server.Routes;
 internal static class DocumentListRoutes
 {
     /// <summary>Adds the route.</summary>
-    public static void Map(IEndpointRouteBuilder routes) => routes.MapGet("/docs", GetPageAsync);
+    public static void Map(IEndpointRouteBuilder routes) => routes.MapGet("/docs", GetPageAsync)
+            .Describe(new RouteDescription("A page of all documents, newest first, each with @metadata.", "Documents")
+            {
+                Parameters = [RouteDocs.Start, RouteDocs.PageSize],
+                Responses = RouteDocs.Statuses((200, "{\"Start\", \"PageSize\", \"RequestedPageSize\", \"TotalResults\", \"Results\"}."), (400, "bad-request: a paging argument is not a whole number >= 0.")),
+            });
 
     /// <summary>
     /// Writes <c>{"Start","PageSize","RequestedPageSize","TotalResults","Results":[...]}</c>. <c>PageSize</c> is the size

@@ -3,6 +3,7 @@ using RavenLite.Server.Errors;
 using RavenLite.Server.Http;
 using RavenLite.Server.Json;
 using RavenLite.Storage.Documents;
+using RavenLite.Server.OpenApi;
 
 namespace RavenLite.Server.Routes;
 
@@ -12,10 +13,34 @@ internal static class DocumentRoutes
     /// <summary>Adds the routes. Keys may contain <c>/</c> (<c>/docs/carts/1</c>), hence the catch-all.</summary>
     public static void Map(IEndpointRouteBuilder routes)
     {
-        routes.MapMethods("/docs/{**id}", [HttpMethods.Get, HttpMethods.Head], GetAsync);
-        routes.MapPut("/docs/{**id}", PutAsync);
-        routes.MapDelete("/docs/{**id}", Delete);
-        routes.MapPost("/docs", PostAsync);
+        routes.MapGet("/docs/{**id}", GetAsync)
+            .Describe(RouteDocs.Document("One document: its data as the body, metadata as Raven-* headers."));
+        routes.MapMethods("/docs/{**id}", [HttpMethods.Head], GetAsync)
+            .Describe(RouteDocs.Document("One document's headers (ETag, Raven-*), without the body.") with { SuccessType = null });
+        routes.MapPut("/docs/{**id}", PutAsync)
+            .Describe(new RouteDescription("Creates or replaces a document.", "Documents")
+            {
+                Parameters = [RouteDocs.IfMatch, RouteDocs.IfNoneMatch with { Description = "*: write only if the document does not exist, else 409." }, RouteDocs.EntityName],
+                Body = ("object", "The document: one JSON object."),
+                Responses = RouteDocs.Statuses((201, "Written: {\"Key\", \"ETag\"}."), (400, "bad-request: not one JSON object, or a bad key."), (409, "concurrency-conflict: the etag did not match; nothing was written."),
+                    (413, "payload-too-large: the body is larger than the server accepts.")),
+                ResponseHeaders = [RouteDocs.EtagHeader],
+            });
+        routes.MapDelete("/docs/{**id}", Delete)
+            .Describe(new RouteDescription("Deletes a document (a missing one is a no-op unless If-Match is given).", "Documents")
+            {
+                Parameters = [RouteDocs.IfMatch],
+                Responses = RouteDocs.Statuses((204, "Deleted, or there was nothing to delete."), (409, "concurrency-conflict: If-Match did not match; nothing was deleted.")),
+                SuccessType = null,
+            });
+        routes.MapPost("/docs", PostAsync)
+            .Describe(new RouteDescription("Creates a document under a generated key ({entity name}/{guid}).", "Documents")
+            {
+                Parameters = [RouteDocs.EntityName],
+                Body = ("object", "The document: one JSON object."),
+                Responses = RouteDocs.Statuses((201, "Written: {\"Key\", \"ETag\"}; the key is also in Location."), (400, "bad-request: not one JSON object.")),
+                ResponseHeaders = [RouteDocs.EtagHeader, ("Location", "/docs/{key}")],
+            });
     }
 
     private static async Task GetAsync(HttpContext context, DocumentDatabase database, string? id)

@@ -6,6 +6,7 @@ using RavenLite.Server.Errors;
 using RavenLite.Server.Http;
 using RavenLite.Server.Indexes;
 using RavenLite.Server.Json;
+using RavenLite.Server.OpenApi;
 
 namespace RavenLite.Server.Routes;
 
@@ -20,10 +21,56 @@ internal static class IndexRoutes
     /// <summary>Adds the routes. Index names may contain <c>/</c> (<c>Raven/DocumentsByEntityName</c>), hence the catch-all.</summary>
     public static void Map(IEndpointRouteBuilder routes)
     {
-        routes.MapGet("/indexes", ListAsync);
-        routes.MapGet("/indexes/{**name}", GetAsync);
-        routes.MapPut("/indexes/{**name}", PutAsync);
-        routes.MapDelete("/indexes/{**name}", Delete);
+        routes.MapGet("/indexes", ListAsync)
+            .Describe(new RouteDescription("Every index with its statistics and definition, ordered by name.", "Indexes")
+            {
+                Responses = RouteDocs.Statuses((200, "[{\"Name\", \"IsBuiltIn\", \"DocumentCount\", \"LastIndexedEtag\", \"IsStale\", \"ErrorCount\", \"LastError\", \"Definition\", ...}]")),
+                SuccessType = "array",
+            });
+        routes.MapGet("/indexes/{**name}", GetAsync)
+            .Describe(new RouteDescription("With definition=yes the index's definition; {name}/morelikethis/{id} the documents most like {id} " +
+                "(fields, minTermFreq, minDocFreq, maxQueryTerms, start, pageSize); otherwise a query: a page of the documents the index matches.", "Indexes")
+            {
+                Parameters =
+                [
+                    new ParameterDescription("definition", ParameterPlace.Query, "boolean", "yes/true: answer the definition JSON instead of querying."),
+                    new ParameterDescription("query", ParameterPlace.Query, "string", "Lucene syntax (Tag:Item); all documents of the index when absent."),
+                    RouteDocs.Start, RouteDocs.PageSize,
+                    new ParameterDescription("sort", ParameterPlace.Query, "string",
+                        "Sortable fields, most significant first, -Field for descending, separated by commas; score first orders by relevance (BM25), with @index-score in each result's @metadata."),
+                    new ParameterDescription("highlight", ParameterPlace.Query, "string",
+                        "A full-text field: each result's @metadata gets @highlights, its best fragments with the matched terms in <b></b> and the rest HTML-escaped. Repeatable; " +
+                        "highlightFragments (3), highlightFragmentLength (150), highlightPreTag and highlightPostTag tune it."),
+                    new ParameterDescription("after", ParameterPlace.Query, "string", "The previous page's Continuation: the next page, found by seeking. Not with start."),
+                    new ParameterDescription("waitForNonStaleResults", ParameterPlace.Query, "boolean", "Wait until the index has every write the database had when the request arrived."),
+                    new ParameterDescription("timeout", ParameterPlace.Query, "string", "How long to wait: seconds (5, 0.5) or a time span (00:00:05); at most 300 s."),
+                    new ParameterDescription("include", ParameterPlace.Query, "string",
+                        "A field path holding ids (CustomerId, Lines[].ProductId), as in index definitions; the documents they name come back in \"Includes\". Repeatable."),
+                    new ParameterDescription("fetch", ParameterPlace.Query, "string",
+                        "A field path (Customer, Customer.Name, Lines[].ProductId), as in index definitions: each result holds only the fetched fields, " +
+                        "one member per path named by it; a missing field is null, a path with [] gives an array of every value it reaches. Repeatable."),
+                    RouteDocs.IfNoneMatch,
+                ],
+                Responses = RouteDocs.Statuses((200, "{\"Results\", \"TotalResults\", \"SkippedResults\", \"IsStale\", \"IndexEtag\", \"IndexTimestamp\", \"Start\", \"PageSize\", \"Continuation\"} " +
+                        "(plus \"Includes\": [document, ...] with include=) or the definition."),
+                    (304, "If-None-Match named the current result."), (400, "query-invalid: bad query syntax; bad-request: a bad parameter, include or fetch path."), (404, "index-not-found: no such index."),
+                    (504, "index-stale: the index was still stale after the timeout.")),
+                ResponseHeaders = [("ETag", "A hash of the index's state, the database's last etag, the query, its include and fetch paths and the included documents' etags.")],
+            });
+        routes.MapPut("/indexes/{**name}", PutAsync)
+            .Describe(new RouteDescription("Creates an index or replaces its definition (then rebuilt in the background).", "Indexes")
+            {
+                Body = ("object", "The definition: {\"Name\"?, \"EntityName\"?, \"Fields\": [{\"Name\", \"Path\", \"Source\", \"Analysis\", \"Sort\"}]}."),
+                Responses = RouteDocs.Statuses((201, "{\"Index\", \"Changed\"}."), (400, "bad-request: an invalid definition (the error names the problem); nothing is stored."),
+                    (403, "built-in-index: Raven/ names belong to built-in indexes.")),
+                ResponseHeaders = [("Location", "/indexes/{name}")],
+            });
+        routes.MapDelete("/indexes/{**name}", Delete)
+            .Describe(new RouteDescription("Deletes an index and its files.", "Indexes")
+            {
+                Responses = RouteDocs.Statuses((204, "Deleted."), (403, "built-in-index: Raven/ names belong to built-in indexes."), (404, "index-not-found: no such index.")),
+                SuccessType = null,
+            });
     }
 
     /// <summary><c>[{statistics..., "Definition": {...}}, ...]</c>, ordered by name, built-in indexes included.</summary>

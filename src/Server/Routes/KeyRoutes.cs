@@ -1,5 +1,6 @@
 using RavenLite.Server.Errors;
 using RavenLite.Server.Hosting;
+using RavenLite.Server.OpenApi;
 using RavenLite.Server.Security;
 
 namespace RavenLite.Server.Routes;
@@ -10,7 +11,11 @@ internal static class KeyRoutes
     /// <summary>Adds the routes.</summary>
     public static void Map(IEndpointRouteBuilder routes)
     {
-        routes.MapGet("/keys/current", Current);
+        routes.MapGet("/keys/current", Current)
+            .Describe(new RouteDescription("What the request's API key may do: its scope and the scopes it includes (the studio shows it).", "Status")
+            {
+                Responses = RouteDocs.Statuses((200, "{\"Scope\": \"read\"|\"write\"|\"admin\", \"Scopes\": [...], \"KeysRequired\"}; without keys (loopback only) the scope is admin.")),
+            });
         routes.MapPost("/admin/keys/reload", (RavenLiteServerOptions options, ILoggerFactory logs) =>
         {
             try
@@ -21,7 +26,12 @@ internal static class KeyRoutes
             {
                 throw RequestException.BadRequest(ArgumentMessage.Of(ex));
             }
-        });
+        })
+            .Describe(new RouteDescription("Reads the API keys again (the --api-keys-file as it is now), as SIGHUP does; no restart.", "Status")
+            {
+                Responses = RouteDocs.Statuses((200, "{\"Keys\": \"1 read, 2 admin\"}: the keys now in force."),
+                    (400, "bad-request: the new keys are bad (a short key, a malformed line, one key with two scopes, no key at all); the current keys stay.")),
+            });
     }
 
     /// <summary>

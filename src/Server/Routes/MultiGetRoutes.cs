@@ -3,6 +3,7 @@ using RavenLite.Database;
 using RavenLite.Server.Errors;
 using RavenLite.Server.Http;
 using RavenLite.Server.Json;
+using RavenLite.Server.OpenApi;
 
 namespace RavenLite.Server.Routes;
 
@@ -10,7 +11,16 @@ namespace RavenLite.Server.Routes;
 internal static class MultiGetRoutes
 {
     /// <summary>Adds the route.</summary>
-    public static void Map(IEndpointRouteBuilder routes) => routes.MapPost("/queries", PostAsync);
+    public static void Map(IEndpointRouteBuilder routes) => routes.MapPost("/queries", PostAsync)
+            .Describe(new RouteDescription("Several documents by key, read in one transaction, and the documents they refer to (include=).", "Documents")
+            {
+                Parameters = [RouteDocs.IfNoneMatch, new ParameterDescription("include", ParameterPlace.Query, "string", "A field path holding ids (CustomerId, Lines[].ProductId), as in index definitions; repeatable.")],
+                Body = ("array", "The keys (strings)."),
+                Responses = RouteDocs.Statuses((200, "{\"Results\": [document or null, ...]} in request order, plus \"Includes\": [document, ...] with include=."),
+                    (304, "If-None-Match named the current answer."),
+                    (400, "bad-request: not an array of strings, too many keys, or a bad include path.")),
+                ResponseHeaders = [("ETag", "A hash of the keys and include paths asked for and each document's current etag.")],
+            });
 
     /// <summary>
     /// Body <c>["k1","k2"]</c>; answers <c>{"Results":[doc or null, ...]}</c> in request order, plus

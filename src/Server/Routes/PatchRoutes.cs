@@ -3,6 +3,7 @@ using RavenLite.Database;
 using RavenLite.Server.Errors;
 using RavenLite.Server.Http;
 using RavenLite.Server.Security;
+using RavenLite.Server.OpenApi;
 
 namespace RavenLite.Server.Routes;
 
@@ -13,7 +14,16 @@ namespace RavenLite.Server.Routes;
 internal static class PatchRoutes
 {
     /// <summary>Adds the route.</summary>
-    public static void Map(IEndpointRouteBuilder routes) => routes.MapPatch("/docs/{**id}", PatchAsync);
+    public static void Map(IEndpointRouteBuilder routes) => routes.MapPatch("/docs/{**id}", PatchAsync)
+            .Describe(new RouteDescription("Changes part of a document with a JSON Patch (RFC 6902), applied in the write transaction to the current version: all operations or none.", "Documents")
+            {
+                Parameters = [RouteDocs.IfMatch],
+                Body = ("array", "application/json-patch+json: [{\"op\": \"add\"|\"remove\"|\"replace\"|\"move\"|\"copy\"|\"test\"|\"increment\", \"path\", \"from\", \"value\"}]."),
+                Responses = RouteDocs.Statuses((200, "Patched: {\"Key\", \"ETag\"}."), (400, "bad-request: not a JSON Patch document."), (404, "document-not-found: no such document."),
+                    (409, "concurrency-conflict or patch-test-failed: If-Match or a test operation failed; nothing was written."), (415, "unsupported-media-type: the body is not application/json-patch+json."),
+                    (422, "patch-invalid: a path or value does not fit the document; nothing was written.")),
+                ResponseHeaders = [RouteDocs.EtagHeader],
+            });
 
     /// <summary>
     /// 200 with <c>{"Key","ETag"}</c> and the new <c>ETag</c>; 404 without the document; 409 when <c>If-Match</c> or a

@@ -2,6 +2,7 @@ using System.Globalization;
 using RavenLite.Database;
 using RavenLite.Server.Errors;
 using RavenLite.Server.Http;
+using RavenLite.Server.OpenApi;
 
 namespace RavenLite.Server.Routes;
 
@@ -15,12 +16,45 @@ internal static class SetOperationRoutes
     /// <summary>Adds the routes. Index names may contain <c>/</c>, hence the catch-all.</summary>
     public static void Map(IEndpointRouteBuilder routes)
     {
-        routes.MapPatch("/bulk_docs/{**index}", PatchAsync);
-        routes.MapDelete("/bulk_docs/{**index}", DeleteAsync);
-        routes.MapGet("/operations", (DocumentDatabase database) => Results.Json(database.GetOperations()));
-        routes.MapGet("/operations/{id}", (DocumentDatabase database, string id) => Results.Json(Find(database, id).Status));
-        routes.MapDelete("/operations/{id}", Cancel);
+        routes.MapPatch("/bulk_docs/{**index}", PatchAsync)
+            .Describe(new RouteDescription("Patch by query: starts applying a JSON Patch to every document the index query matches, in batches of one transaction each, and answers at once.", "Operations")
+            {
+                Parameters = [s_setQuery, s_allowStale, new ParameterDescription("stopOnFailure", ParameterPlace.Query, "boolean",
+                    "true: stop at the first document the patch refuses. Default false: leave it as it is, report it, go on.")],
+                Body = ("array", "application/json-patch+json: [{\"op\", \"path\", \"from\", \"value\"}] as for PATCH /docs/{key}, increments included."),
+                Responses = RouteDocs.Statuses((202, "Started: its status; Location is where to follow it."), (400, "bad-request or query-invalid: a bad patch or query."),
+                    (404, "index-not-found: no such index."), (409, "index-stale: the index is stale and allowStale is not true; nothing was changed."),
+                    (415, "unsupported-media-type: the body is not application/json-patch+json.")),
+                ResponseHeaders = [("Location", "/operations/{id}")],
+            });
+        routes.MapDelete("/bulk_docs/{**index}", DeleteAsync)
+            .Describe(new RouteDescription("Delete by query: starts deleting every document the index query matches, in batches of one transaction each, and answers at once.", "Operations")
+            {
+                Parameters = [s_setQuery, s_allowStale],
+                Responses = RouteDocs.Statuses((202, "Started: its status; Location is where to follow it."), (400, "query-invalid: a bad query."),
+                    (404, "index-not-found: no such index."), (409, "index-stale: the index is stale and allowStale is not true; nothing was deleted.")),
+                ResponseHeaders = [("Location", "/operations/{id}")],
+            });
+        routes.MapGet("/operations", (DocumentDatabase database) => Results.Json(database.GetOperations()))
+            .Describe(new RouteDescription("The set operations running and the last 100 finished, newest first.", "Operations")
+            {
+                Responses = RouteDocs.Statuses((200, "[{\"Id\", \"Kind\", \"IndexName\", \"Query\", \"State\", \"Matched\", \"Processed\", \"Changed\", \"FailedCount\", \"Failures\", \"StartedAt\", \"FinishedAt\", \"Error\"}].")),
+            });
+        routes.MapGet("/operations/{id}", (DocumentDatabase database, string id) => Results.Json(Find(database, id).Status))
+            .Describe(new RouteDescription("One set operation's status: Running, Completed, Stopped, Cancelled or Failed, with its counts and refused documents.", "Operations")
+            {
+                Responses = RouteDocs.Statuses((200, "{\"Id\", \"State\", \"Matched\", \"Processed\", \"Changed\", ...}."), (404, "operation-not-found: no such operation.")),
+            });
+        routes.MapDelete("/operations/{id}", Cancel)
+            .Describe(new RouteDescription("Cancels a set operation before its next batch (the batch being written is committed whole).", "Operations")
+            {
+                Responses = RouteDocs.Statuses((202, "Asked to stop: its status (Cancelled once it has stopped)."), (404, "operation-not-found: no such operation.")),
+            });
     }
+
+    private static readonly ParameterDescription s_setQuery = new("query", ParameterPlace.Query, "string", "Lucene syntax (Group:g3); every document of the index when absent.");
+    private static readonly ParameterDescription s_allowStale = new("allowStale", ParameterPlace.Query, "boolean",
+        "true: act on what a stale index matches now. Default false: a stale index is refused with 409 index-stale.");
 
     /// <summary>
     /// Starts applying the JSON Patch in the body to every document the query matches; 202 with the status and, in

@@ -6,6 +6,7 @@ using RavenLite.Indexing;
 using RavenLite.Server.Indexes;
 using RavenLite.Server.Json;
 using RavenLite.Storage;
+using RavenLite.Server.OpenApi;
 
 namespace RavenLite.Server.Routes;
 
@@ -15,9 +16,22 @@ internal static class StatusRoutes
     /// <summary>Adds the routes.</summary>
     public static void Map(IEndpointRouteBuilder routes)
     {
-        routes.MapGet("/stats", GetStatsAsync);
-        routes.MapGet("/health", GetHealth);
-        routes.MapGet("/health/ready", GetReadiness);
+        routes.MapGet("/stats", GetStatsAsync)
+            .Describe(new RouteDescription("Database statistics: document counts, counts per entity name, the cache's counters, index statistics.", "Status")
+            {
+                Responses = RouteDocs.Statuses((200, "{\"Documents\", \"LastEtag\", \"ByEntityName\", \"Cache\", \"StaleIndexes\", \"FailingIndexes\", \"LastIndexingError\", \"Indexes\"}.")),
+            });
+        routes.MapGet("/health", GetHealth)
+            .Describe(new RouteDescription("Whether the database answers a read.", "Status")
+            {
+                Responses = RouteDocs.Statuses((200, "{\"Status\": \"Ok\"}."), (503, "unavailable: the database is closed.")),
+            });
+        routes.MapGet("/health/ready", GetReadiness)
+            .Describe(new RouteDescription("Readiness: whether every index can make progress (liveness is /health).", "Status")
+            {
+                Responses = RouteDocs.Statuses((200, "{\"Status\": \"Ready\"}."),
+                    (503, "index-failing: an index cannot make progress (the detail names it, since when and why); unavailable: the database is closed.")),
+            });
     }
 
     /// <summary>

@@ -1,6 +1,7 @@
 using System.Collections.Concurrent;
 using System.Diagnostics.CodeAnalysis;
 using System.Diagnostics.Metrics;
+using RavenLite.Caching;
 using RavenLite.Storage.Documents;
 
 namespace RavenLite.Storage.Caching;
@@ -11,14 +12,14 @@ namespace RavenLite.Storage.Caching;
 /// clean-up and eviction take the policy lock. Thread-safe.
 /// </summary>
 /// <remarks>
-/// Eviction is S3-FIFO-like: new versions enter a small FIFO (a tenth of the bytes); ones read again
-/// before they reach its end move to the main FIFO, the rest leave and are remembered in a ghost queue
-/// (hashes only). The main FIFO gives each entry a second chance per remembered use. A scan (paging
-/// through everything, the indexer's etag feed) thus passes through the small queue without pushing
-/// out the documents that are read again and again.
+/// Eviction is the repository's one rule, <see cref="EvictionPolicy"/> (S3-FIFO-like): a scan (paging through
+/// everything, the indexer's etag feed) passes through its small queue without pushing out the documents that are
+/// read again and again.
 /// </remarks>
-internal sealed partial class DocumentCache : IDisposable
+internal sealed class DocumentCache : IDisposable
 {
+    private readonly Lock _policyLock = new();
+    private readonly EvictionPolicy _policy;
     private readonly ConcurrentDictionary<CacheKey, CacheEntry> _entries;
     private readonly ConcurrentDictionary<CacheKey, CacheEntry>.AlternateLookup<CacheLookupKey> _lookup;
     private readonly StripedCounter _hits = new();
@@ -28,8 +29,9 @@ internal sealed partial class DocumentCache : IDisposable
     {
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(limitBytes);
         LimitBytes = limitBytes;
-        _smallTargetBytes = Math.Max(1, limitBytes / 10);
         _entries = new ConcurrentDictionary<CacheKey, CacheEntry>(CacheKeyComparer.Instance);
+        _policy = new EvictionPolicy(limitBytes, int.MaxValue,
+            evicted => _entries.TryRemove(new KeyValuePair<CacheKey, CacheEntry>(((CacheEntry)evicted).Key, (CacheEntry)evicted)));
         _lookup = _entries.GetAlternateLookup<CacheLookupKey>();
         CreateInstruments(meter, databaseName);
     }
@@ -112,8 +114,7 @@ internal sealed partial class DocumentCache : IDisposable
             if (entry.ChargedBytes > LimitBytes)
                 return document;
             _entries.TryAdd(key, entry);
-            Admit(entry);
-            EvictWhileOverLimit();
+            _policy.Admit(entry);
             return document;
         }
     }
@@ -127,7 +128,18 @@ internal sealed partial class DocumentCache : IDisposable
         lock (_policyLock)
         {
             if (_lookup.TryRemove(new CacheLookupKey(storageKey, etag), out _, out var entry))
-                Forget(entry);
+                _policy.Remove(entry);
+        }
+    }
+
+    /// <summary>Charges an entry's document for a parsed form it gained after being cached.</summary>
+    public void Recharge(CacheEntry entry)
+    {
+        lock (_policyLock)
+        {
+            var delta = entry.CurrentSize - entry.ChargedBytes;
+            if (delta > 0)
+                _policy.Recharge(entry, delta);
         }
     }
 
@@ -137,11 +149,7 @@ internal sealed partial class DocumentCache : IDisposable
         lock (_policyLock)
         {
             _entries.Clear();
-            _small.Clear();
-            _main.Clear();
-            _ghosts.Clear();
-            Volatile.Write(ref _bytes, 0);
-            Volatile.Write(ref _count, 0);
+            _policy.Clear();
         }
     }
 
@@ -151,9 +159,9 @@ internal sealed partial class DocumentCache : IDisposable
         LimitBytes: LimitBytes,
         Hits: _hits.Sum(),
         Misses: _misses.Sum(),
-        Evictions: Volatile.Read(ref _evictions),
-        Entries: Volatile.Read(ref _count),
-        Bytes: Volatile.Read(ref _bytes));
+        Evictions: _policy.Evictions,
+        Entries: _policy.Count,
+        Bytes: _policy.Bytes);
 
     /// <summary>Empties the cache (its instruments go with the store's meter).</summary>
     public void Dispose() => Clear();
@@ -166,11 +174,11 @@ internal sealed partial class DocumentCache : IDisposable
             "{hit}", "Document reads answered from the cache.");
         meter.CreateObservableCounter(CacheMetrics.Misses, () => new Measurement<long>(_misses.Sum(), tags),
             "{miss}", "Document reads that deserialized BSON.");
-        meter.CreateObservableCounter(CacheMetrics.Evictions, () => new Measurement<long>(Volatile.Read(ref _evictions), tags),
+        meter.CreateObservableCounter(CacheMetrics.Evictions, () => new Measurement<long>(_policy.Evictions, tags),
             "{entry}", "Cached documents evicted to stay within the size limit.");
-        meter.CreateObservableGauge(CacheMetrics.Entries, () => new Measurement<long>(Volatile.Read(ref _count), tags),
+        meter.CreateObservableGauge(CacheMetrics.Entries, () => new Measurement<long>(_policy.Count, tags),
             "{entry}", "Documents in the cache.");
-        meter.CreateObservableGauge(CacheMetrics.Bytes, () => new Measurement<long>(Volatile.Read(ref _bytes), tags),
+        meter.CreateObservableGauge(CacheMetrics.Bytes, () => new Measurement<long>(_policy.Bytes, tags),
             "By", "Estimated bytes the cached documents keep alive.");
         meter.CreateObservableGauge(CacheMetrics.LimitBytes, () => new Measurement<long>(LimitBytes, tags),
             "By", "The cache's size limit.");

@@ -3,7 +3,7 @@ using RavenLite.Server.Indexes;
 
 namespace RavenLite.Server.Tests.Indexes;
 
-/// <summary>The response cache's bounds and recency, and which answers a version vouches for.</summary>
+/// <summary>The response cache's bounds and eviction, and which answers a version vouches for.</summary>
 public sealed class QueryResponseCacheTests
 {
     private static readonly IndexVersion Version = new(Guid.NewGuid(), 10, DateTimeOffset.UnixEpoch, 10);
@@ -11,13 +11,13 @@ public sealed class QueryResponseCacheTests
     private static QueryResponseKey Key(int start) => QueryResponseKey.For("Raven/DocumentsByEntityName", Version, new IndexQuery { Query = "Tag:Item", Start = start });
 
     [Fact]
-    public void The_cache_stays_within_its_byte_limit_dropping_the_least_recently_used()
+    public void The_cache_stays_within_its_byte_limit_dropping_an_answer_not_read_again_before_one_that_was()
     {
         var cache = new QueryResponseCache(40_000);
         cache.Add(Key(0), new QueryResponseEntry(new byte[9_000], "\"a\""));
         cache.Add(Key(1), new QueryResponseEntry(new byte[9_000], "\"b\""));
         cache.Add(Key(2), new QueryResponseEntry(new byte[9_000], "\"c\""));
-        Assert.True(cache.TryGet(Key(0), out _)); // now the most recent: key 1 goes first
+        Assert.True(cache.TryGet(Key(0), out _)); // read again: key 1, never read again, goes first
 
         cache.Add(Key(3), new QueryResponseEntry(new byte[9_000], "\"d\""));
         cache.Add(Key(4), new QueryResponseEntry(new byte[9_000], "\"e\""));

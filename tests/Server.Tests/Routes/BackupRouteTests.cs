@@ -1,6 +1,7 @@
 using System.Net;
 using System.Text.Json;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Time.Testing;
 using RavenLite.Server.Tests.Infrastructure;
 
 namespace RavenLite.Server.Tests.Routes;
@@ -135,14 +136,39 @@ public sealed class BackupRouteTests : IAsyncLifetime
         Assert.Equal(HttpStatusCode.NotFound, missing.StatusCode);
     }
 
-    private async Task<JsonElement> FollowAsync(string location)
+    [Fact]
+    public async Task A_backup_is_named_and_timed_by_the_server_clock()
+    {
+        var clock = new FakeTimeProvider(new DateTimeOffset(2026, 1, 2, 3, 4, 5, TimeSpan.Zero));
+        await using var server = await TestServer.StartAsync(configure: builder => builder.Services.AddSingleton<TimeProvider>(clock));
+        var backups = Path.TrimEndingDirectorySeparator(server.DataDirectory) + "-backups";
+        try
+        {
+            using var started = await server.Client.PostAsync("/admin/backup", null);
+            clock.Advance(TimeSpan.FromMinutes(1));
+            var status = await FollowAsync(server, started.Headers.Location!.OriginalString);
+
+            Assert.Equal("backup-20260102T030405Z", status.GetProperty("Id").GetString());
+            Assert.Equal(new DateTimeOffset(2026, 1, 2, 3, 4, 5, TimeSpan.Zero), status.GetProperty("StartedAt").GetDateTimeOffset());
+            Assert.Equal(new DateTimeOffset(2026, 1, 2, 3, 5, 5, TimeSpan.Zero), status.GetProperty("FinishedAt").GetDateTimeOffset());
+        }
+        finally
+        {
+            if (Directory.Exists(backups))
+                Directory.Delete(backups, recursive: true);
+        }
+    }
+
+    private Task<JsonElement> FollowAsync(string location) => FollowAsync(_server, location);
+
+    private static async Task<JsonElement> FollowAsync(TestServer server, string location)
     {
         for (var i = 0; i < 600; i++)
         {
-            var status = JsonDocument.Parse(await _server.Client.GetStringAsync(location)).RootElement.Clone();
+            var status = JsonDocument.Parse(await server.Client.GetStringAsync(location)).RootElement.Clone();
             if (status.GetProperty("State").GetString() != "Running")
                 return status;
-            await Task.Delay(50);
+            await Task.Delay(50); // a poll's pause while the backup's thread works; the outcome is its status
         }
         throw new TimeoutException("The backup did not finish in 30 s.");
     }

@@ -1,5 +1,6 @@
 using System.Net;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Time.Testing;
 using Newtonsoft.Json.Linq;
 using RavenLite.Database;
 using RavenLite.Server.Tests.Infrastructure;
@@ -86,11 +87,15 @@ public sealed class ChangesRouteTests : IAsyncLifetime
     }
 
     [Fact]
-    public async Task Sends_heartbeats_and_index_events_when_idle()
+    public async Task Sends_index_events_and_heartbeats_on_the_server_clock_when_idle()
     {
         using var cts = new CancellationTokenSource(s_timeout);
-        Database.Put("carts/1", new JObject(), Entity("Cart"));
-        await using var stream = await EventStreamReader.OpenAsync(_server.Address, "/changes");
+        var clock = new FakeTimeProvider();
+        // An hour between heartbeats: only the fake clock passing it can make one come within the test's timeout.
+        await using var server = await TestServer.StartAsync(["--RavenLite:Changes:HeartbeatInterval=01:00:00", "--urls", "http://127.0.0.1:0"],
+            builder => builder.Services.AddSingleton<TimeProvider>(clock));
+        server.App.Services.GetRequiredService<DocumentDatabase>().Put("carts/1", new JObject(), Entity("Cart"));
+        await using var stream = await EventStreamReader.OpenAsync(server.Address, "/changes");
         Assert.Equal("text/event-stream", stream.Response.Content.Headers.ContentType!.MediaType);
 
         var index = await stream.NextAsync(cts.Token);
@@ -98,14 +103,15 @@ public sealed class ChangesRouteTests : IAsyncLifetime
             index = await stream.NextAsync(cts.Token);
         Assert.Null(index!.Id);
         Assert.Equal("1", index.Json.GetProperty("Etag").GetString());
-        var heartbeatsBefore = stream.Heartbeats;
+        Assert.Equal(0, stream.Heartbeats);
         var reading = stream.NextAsync(cts.Token); // counts heartbeats while it waits for the next event
-        while (stream.Heartbeats == heartbeatsBefore)
+        while (stream.Heartbeats == 0)
         {
-            Assert.False(cts.IsCancellationRequested, "no heartbeat came while the feed was idle");
-            await Task.Delay(20);
+            Assert.False(cts.IsCancellationRequested, "no heartbeat came after the server's clock passed the interval");
+            clock.Advance(TimeSpan.FromHours(1));
+            await Task.Delay(20); // a poll's pause: the heartbeat needs the clock above, never this wait
         }
-        Database.Put("carts/2", new JObject(), Entity("Cart"));
+        server.App.Services.GetRequiredService<DocumentDatabase>().Put("carts/2", new JObject(), Entity("Cart"));
         var next = await reading;
         Assert.Equal("put", next!.Name);
     }
