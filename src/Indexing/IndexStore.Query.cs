@@ -127,11 +127,16 @@ internal sealed partial class IndexStore
         var searcher = lucene.Searchers.Acquire();
         SearchPage page;
         FieldAggregate? aggregate = null;
+        IReadOnlyList<FacetResult> facets = [];
+        // Checked before the search, so a bad facet costs no search.
+        var facetCollector = query.Facets is { Count: > 0 } requested ? Querying.Facets.FacetCollector.Create(requested, index.Compiled) : null;
         try
         {
             page = PageSearch.Run(searcher, lucene.Segments, parsed, sort, query.Start, pageSize, after, cancellationToken);
             if (query.Aggregate is { } aggregated)
                 aggregate = FieldAggregator.Run(searcher, parsed, aggregated, query.AggregateSum, index.Compiled);
+            if (facetCollector is not null)
+                facets = facetCollector.Count(searcher, parsed);
         }
         finally
         {
@@ -174,6 +179,7 @@ internal sealed partial class IndexStore
             Version = version,
             AnswerKnown = known,
             Aggregate = aggregate,
+            Facets = facets,
             Continuation = page.HasMore && page.Last is { } last ? ContinuationToken.Encode(fingerprint, index.Generation, last) : null,
             Timings = new QueryTimings(waitTicks, parsedAt - parseStarted, searchedAt - parsedAt, loadedAt - searchedAt,
                 storageTicks, loaded.Count - fromStorage, fromStorage, Stopwatch.GetTimestamp() - started),

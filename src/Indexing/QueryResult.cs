@@ -62,4 +62,7 @@ public sealed class QueryResult
 
     /// <summary>The aggregate <see cref="IndexQuery.Aggregate"/> asked for, over every match; null when none was asked.</summary>
     public FieldAggregate? Aggregate { get; init; }
+
+    /// <summary>The counts of each of <see cref="IndexQuery.Facets"/>, in order; empty when none was asked.</summary>
+    public IReadOnlyList<FacetResult> Facets { get; init; } = [];
 }
