@@ -64,6 +64,7 @@ public sealed class FacetRequest
     public static FacetRequest Parse(string text)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(text);
+        text = text.Trim();
         var open = text.IndexOf('(', StringComparison.Ordinal);
         var field = (open < 0 ? text : text[..open]).Trim();
         if (field.Length == 0 || field.AsSpan().IndexOfAny(NotInField) >= 0)
