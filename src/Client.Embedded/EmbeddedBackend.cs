@@ -76,7 +76,7 @@ internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDataba
         for (var i = 0; i < documents.Length; i++)
             documents[i] = ToStored(result.Results[i]);
         return new QueryPage(result.IndexName, documents, result.TotalResults, result.SkippedResults, result.IsStale,
-            result.IndexEtag, result.IndexTimestamp, result.PageSize, result.Continuation) { Aggregate = result.Aggregate };
+            result.IndexEtag, result.IndexTimestamp, result.PageSize, result.Continuation) { Aggregate = result.Aggregate, Facets = result.Facets };
     }
 
     public bool PutIndex(string name, string definitionJson)

@@ -23,4 +23,7 @@ public sealed record QueryPage(
 
     /// <summary>The aggregate the query asked for (<see cref="IndexQuery.Aggregate"/>); null when none.</summary>
     public FieldAggregate? Aggregate { get; init; }
+
+    /// <summary>The counts of each facet the query asked for (<see cref="IndexQuery.Facets"/>), in order; empty when none.</summary>
+    public IReadOnlyList<FacetResult> Facets { get; init; } = [];
 }
