@@ -37,7 +37,18 @@ public sealed class FacetQuery<T> where T : class
     /// below the first and one from the last up: boundaries 0, 100, 500 give <c>[* TO 0}</c>, <c>[0 TO 100}</c>,
     /// <c>[100 TO 500}</c> and <c>[500 TO *]</c>.
     /// </summary>
-    public FacetQuery<T> AndAggregateByRanges<TValue>(Expression<Func<T, TValue>> field, params TValue[] boundaries)
+    public FacetQuery<T> AndAggregateByRanges<TValue>(Expression<Func<T, TValue>> field, params TValue[] boundaries) =>
+        Ranges(field, boundaries);
+
+    /// <summary>
+    /// Also counts matches per range of the values of a collection (<c>x =&gt; x.Lines.Select(l =&gt; l.Price)</c>): a
+    /// document counts once in each range that any of its values falls in.
+    /// </summary>
+    /// <inheritdoc cref="AndAggregateByRanges{TValue}(Expression{Func{T, TValue}}, TValue[])"/>
+    public FacetQuery<T> AndAggregateByRanges<TValue>(Expression<Func<T, IEnumerable<TValue>>> field, params TValue[] boundaries) =>
+        Ranges(field, boundaries);
+
+    private FacetQuery<T> Ranges<TValue>(LambdaExpression field, TValue[] boundaries)
     {
         ArgumentNullException.ThrowIfNull(field);
         ArgumentNullException.ThrowIfNull(boundaries);

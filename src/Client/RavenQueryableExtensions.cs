@@ -68,6 +68,11 @@ public static class RavenQueryableExtensions
     public static FacetQuery<T> AggregateByRanges<T, TValue>(this IQueryable<T> source, System.Linq.Expressions.Expression<Func<T, TValue>> field, params TValue[] boundaries)
         where T : class => new FacetQuery<T>(Raven(source).Clone()).AndAggregateByRanges(field, boundaries);
 
+    /// <summary>Starts the facets of the query's matches with counts per range of the values of a collection.</summary>
+    /// <inheritdoc cref="FacetQuery{T}.AndAggregateByRanges{TValue}(System.Linq.Expressions.Expression{Func{T, IEnumerable{TValue}}}, TValue[])"/>
+    public static FacetQuery<T> AggregateByRanges<T, TValue>(this IQueryable<T> source, System.Linq.Expressions.Expression<Func<T, IEnumerable<TValue>>> field, params TValue[] boundaries)
+        where T : class => new FacetQuery<T>(Raven(source).Clone()).AndAggregateByRanges(field, boundaries);
+
     /// <summary>Starts the facets of the query's matches with <paramref name="facet"/> as written (a field by its index name).</summary>
     public static FacetQuery<T> AggregateBy<T>(this IQueryable<T> source, FacetRequest facet) where T : class =>
         new FacetQuery<T>(Raven(source).Clone()).AndAggregateBy(facet);
