@@ -9,6 +9,7 @@ export async function renderQuery() {
   const query = el('input', { 'data-testid': 'query-text', size: 50, placeholder: 'Tag:Item' });
   const pageSize = el('input', { 'data-testid': 'query-page-size', type: 'number', min: 0, value: 128, className: 'narrow' });
   const sort = el('input', { 'data-testid': 'query-sort', size: 20, placeholder: '-Field,Other' });
+  const facets = el('input', { 'data-testid': 'query-facets', size: 40, placeholder: 'Brand; Price@dec([* TO 100},[100 TO *])' });
   const output = el('div', { 'data-testid': 'query-output' });
   let continuation = null;
 
@@ -17,6 +18,8 @@ export async function renderQuery() {
     if (query.value.trim()) parameters.set('query', query.value.trim());
     parameters.set('pageSize', pageSize.value || '0');
     if (sort.value.trim()) parameters.set('sort', sort.value.trim());
+    // Facets are separated by ';' in the box: their ranges hold commas.
+    for (const facet of facets.value.split(';').map(f => f.trim()).filter(f => f)) parameters.append('facet', facet);
     if (after) parameters.set('after', after);
     output.replaceChildren(el('p', { className: 'muted' }, 'Running…'));
     const began = performance.now();
@@ -34,6 +37,7 @@ export async function renderQuery() {
           fact('Time', `${took.toFixed(1)} ms`, 'time-taken')),
         el('div', { className: 'toolbar' },
           el('button', { disabled: !continuation, onclick: () => run(continuation), 'data-testid': 'query-next' }, 'Next page →')),
+        facetTables(result.Facets ?? []),
         resultTable(result.Results),
         el('details', {}, el('summary', {}, 'JSON'), el('pre', { 'data-testid': 'query-json' }, pretty(result))));
     } catch (error) {
@@ -44,8 +48,19 @@ export async function renderQuery() {
   show(el('h2', {}, 'Query'),
     el('form', { className: 'toolbar', onsubmit: e => { e.preventDefault(); run(null); } },
       el('label', {}, 'Index ', index), el('label', {}, 'Query ', query), el('label', {}, 'Page size ', pageSize),
-      el('label', {}, 'Sort ', sort), el('button', { className: 'primary', type: 'submit', 'data-testid': 'run-query' }, 'Run')),
+      el('label', {}, 'Sort ', sort), el('label', {}, 'Facets ', facets), el('button', { className: 'primary', type: 'submit', 'data-testid': 'run-query' }, 'Run')),
     output);
+}
+
+/** One small table per facet: each value (or range) and its count, then what the top left out and the matches without a value. */
+function facetTables(results) {
+  if (results.length === 0) return null;
+  return el('div', { className: 'facets', 'data-testid': 'facet-results' }, results.map(facet =>
+    el('div', { className: 'facet' },
+      el('h3', {}, facet.Facet),
+      table([['Value', v => v.Value], ['Count', v => v.Count, 'number']], facet.Values, null, 'facet-values'),
+      el('p', { className: 'muted' },
+        `${facet.RemainingValues} more values (${facet.RemainingCount} matches) · ${facet.Missing} matches without a value`))));
 }
 
 /** Key, collection and the first top-level scalar members of the page as columns. */
