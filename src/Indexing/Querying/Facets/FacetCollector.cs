@@ -71,7 +71,7 @@ internal sealed class FacetCollector : ICollector
             case TypedValues.Decimal:
                 return new FacetCounter<decimal>(request, all, new FacetKind<decimal>(name + suffix, true, TypedValues.AllDecimal,
                     DecodeDecimal, null, Comparer<decimal>.Default, value => value.ToString(CultureInfo.InvariantCulture)),
-                    Masks<decimal>(request, text => decimal.TryParse(text, NumberStyles.Float, CultureInfo.InvariantCulture, out var value) ? value : null));
+                    Masks<decimal>(request, ParseDecimal), DecimalRanges(request));
             case TypedValues.Number:
                 return new FacetCounter<double>(request, all, new FacetKind<double>(name + suffix, false, TypedValues.AllNumber,
                     null, BitConverter.Int64BitsToDouble, Comparer<double>.Default, value => value.ToString("R", CultureInfo.InvariantCulture)),
@@ -115,6 +115,18 @@ internal sealed class FacetCollector : ICollector
             }
             return mask;
         };
+    }
+
+    private static decimal? ParseDecimal(string text) =>
+        decimal.TryParse(text, NumberStyles.Float, CultureInfo.InvariantCulture, out var value) ? value : null;
+
+    /// <summary>A decimal range facet's bounds as the doc values hold them (the sortable encoding's ASCII bytes).</summary>
+    private static (BytesRef?, bool, BytesRef?, bool)[]? DecimalRanges(FacetRequest request)
+    {
+        if (!request.IsRange)
+            return null;
+        BytesRef? Encode(string? text) => text is null ? null : new BytesRef(TypedValues.EncodeDecimal(Bound(request, text, ParseDecimal)!.Value));
+        return [.. request.Ranges!.Select(range => (Encode(range.From), range.FromInclusive, Encode(range.To), range.ToInclusive))];
     }
 
     private static T? Bound<T>(FacetRequest request, string? text, Func<string, T?> parse) where T : struct =>

@@ -44,7 +44,16 @@ internal sealed record FacetKind<TKey>(
 /// <see cref="Extraction.TypedValues.All"/> set. A range facet folds the value counts into its ranges at the end, and
 /// counts a many-valued document once per range any of its values falls in.
 /// </summary>
-internal sealed class FacetCounter<TKey>(FacetRequest request, string allField, FacetKind<TKey> kind, Func<TKey, ulong>? rangeMask)
+/// <param name="request">The facet asked for.</param>
+/// <param name="allField">The field's <see cref="Extraction.TypedValues.All"/> doc values.</param>
+/// <param name="kind">How the kind's values are read.</param>
+/// <param name="rangeMask">For a range facet, the ranges a value falls in (bit i for range i); null for a value facet.</param>
+/// <param name="sortedRanges">
+/// For a range facet of a sorted kind: each range's bounds as doc-values bytes, so a segment's ranges are runs of
+/// ordinals found by binary search and no value is decoded.
+/// </param>
+internal sealed class FacetCounter<TKey>(FacetRequest request, string allField, FacetKind<TKey> kind, Func<TKey, ulong>? rangeMask,
+    (BytesRef? From, bool FromInclusive, BytesRef? To, bool ToInclusive)[]? sortedRanges = null)
     : FacetCounter where TKey : notnull
 {
     private readonly Dictionary<TKey, long> _counts = [];
@@ -54,6 +63,7 @@ internal sealed class FacetCounter<TKey>(FacetRequest request, string allField, 
 
     private SortedDocValues? _single;
     private int[] _ordCounts = [];
+    private int _ordCount;
     private NumericDocValues? _numbers;
     private IBits? _present;
     private SortedSetDocValues? _set;
@@ -68,7 +78,12 @@ internal sealed class FacetCounter<TKey>(FacetRequest request, string allField, 
         if (kind.Sorted)
         {
             _single = reader.GetSortedDocValues(kind.DocValuesField);
-            _ordCounts = _single is null ? [] : new int[_single.ValueCount];
+            // One buffer for every segment: a segment's distinct values can be many (prices), its matches few.
+            _ordCount = _single?.ValueCount ?? 0;
+            if (_ordCounts.Length < _ordCount)
+                _ordCounts = new int[Math.Max(_ordCount, _ordCounts.Length * 2)];
+            else
+                Array.Clear(_ordCounts, 0, _ordCount);
         }
         else
         {
@@ -166,9 +181,14 @@ internal sealed class FacetCounter<TKey>(FacetRequest request, string allField, 
     /// <summary>Adds the segment's counted ordinals under their values: each distinct value decoded once.</summary>
     private void FinishSegment()
     {
+        if (_single is not null && sortedRanges is not null)
+        {
+            FoldRanges(_single);
+            _single = null;
+        }
         if (_single is not null)
         {
-            for (var ord = 0; ord < _ordCounts.Length; ord++)
+            for (var ord = 0; ord < _ordCount; ord++)
             {
                 if (_ordCounts[ord] == 0)
                     continue;
@@ -191,6 +211,30 @@ internal sealed class FacetCounter<TKey>(FacetRequest request, string allField, 
         _numbers = null;
         _present = null;
     }
+
+    /// <summary>
+    /// Ordinals follow the values' order, so each range is a run of ordinals: with the counts made running totals,
+    /// a range's count is the difference at its ends.
+    /// </summary>
+    private void FoldRanges(SortedDocValues single)
+    {
+        for (var ord = 1; ord < _ordCount; ord++)
+            _ordCounts[ord] += _ordCounts[ord - 1];
+        for (var i = 0; i < sortedRanges!.Length; i++)
+        {
+            var (from, fromInclusive, to, toInclusive) = sortedRanges[i];
+            var low = from is null ? 0 : Position(single.LookupTerm(from), inclusiveStart: fromInclusive);
+            var high = to is null ? _ordCount : Position(single.LookupTerm(to), inclusiveStart: !toInclusive);
+            if (high > low)
+                _rangeCounts[i] += _ordCounts[high - 1] - (low > 0 ? _ordCounts[low - 1] : 0);
+        }
+    }
+
+    /// <summary>
+    /// The first ordinal at or after a bound: a value found at k starts at k when the bound's own value belongs
+    /// after it (<paramref name="inclusiveStart"/>), else at k + 1; one not found starts at its insertion point.
+    /// </summary>
+    private static int Position(int found, bool inclusiveStart) => found >= 0 ? (inclusiveStart ? found : found + 1) : -found - 1;
 
     public override FacetResult Result()
     {
