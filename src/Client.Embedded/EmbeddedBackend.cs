@@ -106,6 +106,7 @@ internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDataba
             Aggregate = result.Aggregate,
             Scores = result.Scores,
             Highlights = result.Highlights,
+            Facets = result.Facets,
         };
     }
 

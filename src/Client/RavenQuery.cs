@@ -147,7 +147,40 @@ public sealed partial class RavenQuery<T> where T : class
     /// <summary>The Lucene query sent: the conditions, each in parentheses, joined with AND.</summary>
     public override string ToString() => string.Join(" AND ", _clauses.Select(c => _clauses.Count == 1 ? c : $"({c})"));
 
-    private IndexQuery Build(int start, int? pageSize, string? continuation, string? aggregate = null, bool aggregateSum = true) => new()
+    /// <summary>The facet field of a member: a typed field with its kind's suffix; refused for a query of an untyped index by name.</summary>
+    internal (string Field, Type ValueType) FacetField(System.Linq.Expressions.LambdaExpression field) =>
+        _typed
+            ? _session.Translator.FacetField(field)
+            : throw new NotSupportedException($"Facets by member ({field}) are translated for collection queries and RavenIndex<T> indexes, whose fields are typed; for '{_indexName}' use AggregateBy(new FacetRequest {{ Field = \"...\" }}).");
+
+    /// <summary>Runs the query for its facets only: no page, no document loaded.</summary>
+    internal IReadOnlyList<FacetResult> RunFacets(IReadOnlyList<FacetRequest> facets)
+    {
+        CheckFacets();
+        _session.CountRequest();
+        var page = _session.RunQuery(_indexName, Build(0, 0, null, facets: facets));
+        Record(page);
+        return page.Facets;
+    }
+
+    /// <inheritdoc cref="RunFacets"/>
+    internal async Task<IReadOnlyList<FacetResult>> RunFacetsAsync(IReadOnlyList<FacetRequest> facets, CancellationToken cancellationToken)
+    {
+        CheckFacets();
+        _session.CountRequest();
+        var page = await _session.RunQueryAsync(_indexName, Build(0, 0, null, facets: facets), cancellationToken).ConfigureAwait(false);
+        Record(page);
+        return page.Facets;
+    }
+
+    private void CheckFacets()
+    {
+        if (_skip != 0 || _take is not null)
+            throw new NotSupportedException("Facets after Skip or Take are not supported: they count every match.");
+    }
+
+    private IndexQuery Build(int start, int? pageSize, string? continuation, string? aggregate = null, bool aggregateSum = true,
+        IReadOnlyList<FacetRequest>? facets = null) => new()
     {
         Query = ToString(),
         Start = start,
@@ -167,5 +200,6 @@ public sealed partial class RavenQuery<T> where T : class
             PreTag = highlight.PreTag,
             PostTag = highlight.PostTag,
         },
+        Facets = facets,
     };
 }

@@ -98,6 +98,28 @@ public static class RavenQueryableExtensions
         return query.Highlighted(query.FieldName(field), fragmentCount, fragmentLength, out highlights, preTag, postTag);
     }
 
+    /// <summary>
+    /// Starts the facets of the query's matches with counts per value of <paramref name="field"/>; add more with the
+    /// result's <c>AndAggregateBy</c>, run them all in one query with <see cref="FacetQuery{T}.Execute"/>.
+    /// </summary>
+    /// <inheritdoc cref="FacetQuery{T}.AndAggregateBy{TValue}(System.Linq.Expressions.Expression{Func{T, TValue}}, int?, FacetOrder)"/>
+    public static FacetQuery<T> AggregateBy<T, TValue>(this IQueryable<T> source, System.Linq.Expressions.Expression<Func<T, TValue>> field, int? top = null, FacetOrder order = FacetOrder.Count)
+        where T : class => new FacetQuery<T>(Raven(source).Clone()).AndAggregateBy(field, top, order);
+
+    /// <summary>Starts the facets of the query's matches with counts per range of <paramref name="field"/>.</summary>
+    /// <inheritdoc cref="FacetQuery{T}.AndAggregateByRanges{TValue}(System.Linq.Expressions.Expression{Func{T, TValue}}, TValue[])"/>
+    public static FacetQuery<T> AggregateByRanges<T, TValue>(this IQueryable<T> source, System.Linq.Expressions.Expression<Func<T, TValue>> field, params TValue[] boundaries)
+        where T : class => new FacetQuery<T>(Raven(source).Clone()).AndAggregateByRanges(field, boundaries);
+
+    /// <summary>Starts the facets of the query's matches with counts per range of the values of a collection.</summary>
+    /// <inheritdoc cref="FacetQuery{T}.AndAggregateByRanges{TValue}(System.Linq.Expressions.Expression{Func{T, IEnumerable{TValue}}}, TValue[])"/>
+    public static FacetQuery<T> AggregateByRanges<T, TValue>(this IQueryable<T> source, System.Linq.Expressions.Expression<Func<T, IEnumerable<TValue>>> field, params TValue[] boundaries)
+        where T : class => new FacetQuery<T>(Raven(source).Clone()).AndAggregateByRanges(field, boundaries);
+
+    /// <summary>Starts the facets of the query's matches with <paramref name="facet"/> as written (a field by its index name).</summary>
+    public static FacetQuery<T> AggregateBy<T>(this IQueryable<T> source, FacetRequest facet) where T : class =>
+        new FacetQuery<T>(Raven(source).Clone()).AndAggregateBy(facet);
+
     private static RavenQuery<T> Raven<T>(IQueryable<T> source) where T : class
     {
         ArgumentNullException.ThrowIfNull(source);

@@ -59,4 +59,11 @@ public sealed class IndexQuery
     /// maximum come from the least and greatest distinct values present, and no value between them is decoded.
     /// </summary>
     public bool AggregateSum { get; init; } = true;
+
+    /// <summary>
+    /// Facets to count over every match (<see cref="FacetRequest"/>): per distinct value of a typed field's kind, or per
+    /// range, from the index's doc values, without loading documents; the counts come back in the result's
+    /// <c>Facets</c>, in this order. Null or empty: none.
+    /// </summary>
+    public IReadOnlyList<FacetRequest>? Facets { get; init; }
 }

@@ -31,18 +31,22 @@ internal sealed partial class IndexStore
                 Continuation = query.Continuation,
                 Aggregate = query.Aggregate,
                 AggregateSum = query.AggregateSum,
+                Facets = query.Facets,
             });
         }
         return (AutoIndexFor(collection, fields, searched), query);
     }
 
     /// <summary>
-    /// The fields a collection query reads, parsed once per distinct query text, sort and aggregate: a repeated query
+    /// The fields a collection query reads, parsed once per distinct query text, sort, aggregate and facet fields: a repeated query
     /// (the usual case: the same LINQ with other values is another text, the same values the same) skips the parse.
     /// </summary>
     private (List<string> Fields, HashSet<string> Searched) FieldsOf(IndexQuery query)
     {
-        var sortBy = query.Aggregate is { } aggregate ? [.. query.SortBy ?? [], aggregate] : query.SortBy;
+        // Aggregated and faceted fields are fields the auto index needs, as sort fields are.
+        var sortBy = query.Aggregate is null && query.Facets is not { Count: > 0 }
+            ? query.SortBy
+            : [.. query.SortBy ?? [], .. query.Aggregate is { } aggregate ? [aggregate] : Array.Empty<string>(), .. (query.Facets ?? []).Select(facet => facet?.Field ?? "")];
         var key = sortBy is null ? query.Query ?? "" : $"{query.Query}\n{string.Join('\n', sortBy)}";
         if (_queryFields.TryGetValue(key, out var known))
             return (known.Fields, [.. known.Searched]);

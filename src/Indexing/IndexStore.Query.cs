@@ -133,6 +133,9 @@ internal sealed partial class IndexStore
         var searcher = lucene.Searchers.Acquire();
         SearchPage page;
         FieldAggregate? aggregate = null;
+        IReadOnlyList<FacetResult> facets = [];
+        // Checked before the search, so a bad facet costs no search.
+        var facetCollector = query.Facets is { Count: > 0 } requested ? Querying.Facets.FacetCollector.Create(requested, index.Compiled) : null;
         try
         {
             page = scored
@@ -140,6 +143,8 @@ internal sealed partial class IndexStore
                 : PageSearch.Run(searcher, lucene.Segments, parsed, sort, query.Start, pageSize, after, cancellationToken);
             if (query.Aggregate is { } aggregated)
                 aggregate = FieldAggregator.Run(searcher, parsed, aggregated, query.AggregateSum, index.Compiled, cancellationToken);
+            if (facetCollector is not null)
+                facets = facetCollector.Count(searcher, parsed, cancellationToken);
         }
         finally
         {
@@ -196,6 +201,7 @@ internal sealed partial class IndexStore
             Aggregate = aggregate,
             Scores = scores,
             Highlights = highlights,
+            Facets = facets,
             Continuation = page.HasMore && page.Last is { } last ? ContinuationToken.Encode(fingerprint, index.Generation, last) : null,
             Timings = new QueryTimings(waitTicks, parsedAt - parseStarted, searchedAt - parsedAt, loadedAt - searchedAt,
                 storageTicks, loaded.Count - fromStorage, fromStorage, Stopwatch.GetTimestamp() - started),

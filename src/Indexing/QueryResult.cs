@@ -74,4 +74,7 @@ public sealed class QueryResult
     /// (a field with no matched term is absent); null when <see cref="IndexQuery.Highlight"/> was not asked for.
     /// </summary>
     public IReadOnlyList<IReadOnlyDictionary<string, IReadOnlyList<string>>>? Highlights { get; init; }
+
+    /// <summary>The counts of each of <see cref="IndexQuery.Facets"/>, in order; empty when none was asked.</summary>
+    public IReadOnlyList<FacetResult> Facets { get; init; } = [];
 }

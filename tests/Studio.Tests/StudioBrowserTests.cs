@@ -164,6 +164,36 @@ public sealed class StudioBrowserTests(StudioFixture fixture) : IClassFixture<St
     }
 
     [ChromiumFact]
+    public async Task Query_shows_facets_with_values_as_text()
+    {
+        // A collection of its own, so the carts other tests count are untouched.
+        foreach (var (key, brand) in new[] { ("probes/1", "<img src=x onerror=alert(1)>"), ("probes/2", "<img src=x onerror=alert(1)>"), ("probes/3", "Plain") })
+        {
+            using var put = new HttpRequestMessage(HttpMethod.Put, "/docs/" + key) { Content = Json($$"""{"Brand":{{System.Text.Json.JsonSerializer.Serialize(brand)}},"Price":{{key[^1]}}0}""") };
+            put.Headers.Add("Raven-Entity-Name", "Probe");
+            Assert.Equal(HttpStatusCode.Created, (await fixture.Server.Client.SendAsync(put)).StatusCode);
+        }
+        // The first collection query makes the auto index the studio then lists.
+        Assert.Equal(HttpStatusCode.OK, (await fixture.Server.Client.GetAsync("/indexes/dynamic/Probe?query=Brand:*&facet=Price@dec&waitForNonStaleResults=true")).StatusCode);
+
+        await using var studio = await fixture.OpenAsync();
+        await studio.GoAsync("query");
+        await studio.TestId("query-index").SelectOptionAsync("Auto/Probe/ByBrandAndPrice");
+        await studio.TestId("query-page-size").FillAsync("0");
+        await studio.TestId("query-facets").FillAsync("Brand; Price@dec([* TO 20},[20 TO *])");
+        await studio.TestId("run-query").ClickAsync();
+
+        var tables = studio.TestId("facet-values");
+        await Expect(tables).ToHaveCountAsync(2);
+        await Expect(tables.Nth(0).Locator("tbody tr").Nth(0)).ToContainTextAsync("<img src=x onerror=alert(1)>2");
+        await Expect(tables.Nth(1).Locator("tbody tr")).ToHaveCountAsync(2);
+        await Expect(tables.Nth(1).Locator("tbody tr").Nth(1)).ToContainTextAsync("[20 TO *]2");
+        Assert.Equal(0, await studio.TestId("facet-results").Locator("img").CountAsync());
+        await studio.ScreenshotAsync("query-facets");
+        studio.AssertNoScriptErrors();
+    }
+
+    [ChromiumFact]
     public async Task Query_pages_on_by_continuation()
     {
         await using var studio = await fixture.OpenAsync();

@@ -29,4 +29,7 @@ public sealed record QueryPage(
 
     /// <summary>Each result's highlighted fragments (field name to fragments), in result order, when asked for; null otherwise.</summary>
     public IReadOnlyList<IReadOnlyDictionary<string, IReadOnlyList<string>>>? Highlights { get; init; }
+
+    /// <summary>The counts of each facet the query asked for (<see cref="IndexQuery.Facets"/>), in order; empty when none.</summary>
+    public IReadOnlyList<FacetResult> Facets { get; init; } = [];
 }

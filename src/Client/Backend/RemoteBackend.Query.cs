@@ -59,6 +59,7 @@ internal sealed partial class RemoteBackend
         {
             Includes = ParseIncludes(root),
             Aggregate = root.TryGetProperty("Aggregate", out var aggregate) ? aggregate.Deserialize<FieldAggregate>() : null,
+            Facets = root.TryGetProperty("Facets", out var facets) ? facets.Deserialize<List<FacetResult>>() ?? [] : [],
             Projections = projected ? ParseProjections(results) : [],
             Scores = scores,
             Highlights = highlights,
@@ -135,6 +136,8 @@ internal sealed partial class RemoteBackend
             Add("aggregate", query.Aggregate);
         if (!query.AggregateSum)
             Add("aggregateSum", "false");
+        foreach (var facet in query.Facets ?? [])
+            Add("facet", facet.ToString());
         if (query.Timeout is { } timeout)
             Add("timeout", timeout.TotalSeconds.ToString("0.###", CultureInfo.InvariantCulture));
         foreach (var path in shape.IncludePaths)

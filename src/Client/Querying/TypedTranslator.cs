@@ -60,6 +60,43 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
         return Field(body, scope, selector).Path;
     }
 
+    /// <summary>
+    /// The facet field of a member (<c>x =&gt; x.Brand</c>), a collection of values (<c>x =&gt; x.Tags</c>) or a
+    /// collection's items' member (<c>x =&gt; x.Lines.Select(l =&gt; l.Price)</c>), with its kind's suffix, and the
+    /// CLR type of one value (for range bounds).
+    /// </summary>
+    public (string Field, Type ValueType) FacetField(LambdaExpression selector)
+    {
+        var scope = new Scope(selector.Parameters[0], "", null);
+        var body = Unwrap(selector.Body);
+        FieldRef field;
+        if (body is MethodCallExpression { Method.Name: nameof(Enumerable.Select), Method.DeclaringType: var type, Arguments: [var source, LambdaExpression item] }
+            && type == typeof(Enumerable))
+        {
+            var collection = CollectionPath(source, scope, selector);
+            field = Field(item.Body, new Scope(item.Parameters[0], collection, scope), selector);
+        }
+        else
+        {
+            field = Field(body, scope, selector);
+        }
+        var valueType = Nullable.GetUnderlyingType(field.Type) ?? field.Type;
+        if (IsCollection(valueType) && ElementType(valueType) is { } element)
+            valueType = Nullable.GetUnderlyingType(element) ?? element;
+        return (field.Path + Suffix(field.Kind), valueType);
+    }
+
+    /// <summary>A range bound as the facet's kind reads it: numbers invariant (doubles round-trip), instants as UTC ISO 8601.</summary>
+    public static string FacetBound(object value) => value switch
+    {
+        DateTime time => (time.Kind == DateTimeKind.Local ? time.ToUniversalTime() : DateTime.SpecifyKind(time, DateTimeKind.Utc)).ToString("O", CultureInfo.InvariantCulture),
+        DateTimeOffset offset => offset.UtcDateTime.ToString("O", CultureInfo.InvariantCulture),
+        double number => number.ToString("R", CultureInfo.InvariantCulture),
+        float number => ((double)number).ToString("R", CultureInfo.InvariantCulture),
+        IFormattable formattable when value.GetType().IsPrimitive || value is decimal => formattable.ToString(null, CultureInfo.InvariantCulture),
+        _ => throw new NotSupportedException($"A range facet's bounds must be numbers or dates, not {value.GetType().Name}."),
+    };
+
     /// <summary>The clause of a word search on a string member: each term, escaped, all required or any.</summary>
     public string Search(LambdaExpression selector, string terms, bool all)
     {

@@ -19,6 +19,9 @@ internal sealed class TypedFieldMapper
     private readonly Int64Field _count;
     private readonly StringField _null;
     private readonly List<JsonElement> _elements = [];
+    private readonly List<SortedSetDocValuesField> _all = [];
+    private int _allUsed;
+    private readonly string _allName;
 
     public TypedFieldMapper(CompiledField field)
     {
@@ -37,6 +40,7 @@ internal sealed class TypedFieldMapper
         _countSort = new NumericDocValuesField(name + TypedValues.Count, 0);
         _count = new Int64Field(name + TypedValues.Count, 0, Field.Store.NO);
         _null = new StringField(name + TypedValues.Null, "true", Field.Store.NO);
+        _allName = name + TypedValues.All;
     }
 
     public void Map(JsonElement root, Document mapped)
@@ -48,7 +52,9 @@ internal sealed class TypedFieldMapper
         _instant.Reset();
         _search.Reset();
         _elements.Clear();
+        _allUsed = 0;
         _field.Path.EvaluateTyped(root, _elements, out var isNull, out var count);
+        var many = _elements.Count > 1;
         if (isNull)
             mapped.Add(_null);
         if (count is { } items)
@@ -66,6 +72,8 @@ internal sealed class TypedFieldMapper
                 case JsonValueKind.String:
                     var text = element.GetString()!;
                     AddText(mapped, text, ref sortedText);
+                    if (many)
+                        AddAll(mapped, TypedValues.AllText, text);
                     mapped.Add(With(_ignoreCase.Next(), IndexFields.ExactTerm(TypedValues.FoldCase(text))));
                     if (_field.IsSearchable)
                         mapped.Add(With(_search.Next(), text));
@@ -74,6 +82,8 @@ internal sealed class TypedFieldMapper
                         var instant = _instant.Next();
                         instant.SetInt64Value(ticks);
                         mapped.Add(instant);
+                        if (many)
+                            AddAll(mapped, TypedValues.AllInstant, ticks);
                         if (!sortedInstant)
                         {
                             _instantSort.SetInt64Value(ticks);
@@ -91,6 +101,8 @@ internal sealed class TypedFieldMapper
                         var numeric = _number.Next();
                         numeric.SetDoubleValue(number);
                         mapped.Add(numeric);
+                        if (many)
+                            AddAll(mapped, TypedValues.AllNumber, BitConverter.DoubleToInt64Bits(number));
                         if (!sortedNumber)
                         {
                             _numberSort.SetDoubleValue(number);
@@ -102,6 +114,8 @@ internal sealed class TypedFieldMapper
                     {
                         var encoded = TypedValues.EncodeDecimal(exact);
                         mapped.Add(With(_decimal.Next(), encoded));
+                        if (many)
+                            AddAll(mapped, TypedValues.AllDecimal, encoded);
                         if (!sortedDecimal)
                         {
                             IndexFields.SetSortValue(_decimalSort.GetBinaryValue(), encoded);
@@ -112,12 +126,56 @@ internal sealed class TypedFieldMapper
                     break;
                 case JsonValueKind.True:
                     AddText(mapped, "true", ref sortedText);
+                    if (many)
+                        AddAll(mapped, TypedValues.AllText, "true");
                     break;
                 case JsonValueKind.False:
                     AddText(mapped, "false", ref sortedText);
+                    if (many)
+                        AddAll(mapped, TypedValues.AllText, "false");
                     break;
             }
         }
+    }
+
+    /// <summary>A value of a many-valued document in <see cref="TypedValues.All"/>: its kind byte, then its text.</summary>
+    private void AddAll(Document mapped, byte kind, string text)
+    {
+        var field = NextAll();
+        var bytes = field.GetBinaryValue();
+        IndexFields.SetSortValue(bytes, text);
+        // The kind byte goes first: shift the text's bytes along by one.
+        if (bytes.Bytes.Length < bytes.Length + 1)
+        {
+            var grown = new byte[bytes.Length * 2 + 1];
+            Array.Copy(bytes.Bytes, grown, bytes.Length);
+            bytes.Bytes = grown;
+        }
+        Array.Copy(bytes.Bytes, 0, bytes.Bytes, 1, bytes.Length);
+        bytes.Bytes[0] = kind;
+        bytes.Length++;
+        mapped.Add(field);
+    }
+
+    /// <summary>A value of a many-valued document in <see cref="TypedValues.All"/>: its kind byte, then 8 big-endian bytes.</summary>
+    private void AddAll(Document mapped, byte kind, long value)
+    {
+        var field = NextAll();
+        var bytes = field.GetBinaryValue();
+        if (bytes.Bytes.Length < 9)
+            bytes.Bytes = new byte[9];
+        bytes.Offset = 0;
+        bytes.Bytes[0] = kind;
+        System.Buffers.Binary.BinaryPrimitives.WriteInt64BigEndian(bytes.Bytes.AsSpan(1), value);
+        bytes.Length = 9;
+        mapped.Add(field);
+    }
+
+    private SortedSetDocValuesField NextAll()
+    {
+        if (_allUsed == _all.Count)
+            _all.Add(new SortedSetDocValuesField(_allName, new BytesRef(16)));
+        return _all[_allUsed++];
     }
 
     private void AddText(Document mapped, string text, ref bool sorted)

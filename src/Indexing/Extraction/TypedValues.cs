@@ -37,6 +37,18 @@ internal static class TypedValues
     /// <summary>Strings analyzed as full text (words, lower-cased), in fields of <see cref="Definitions.FieldAnalysis.TypedSearch"/>.</summary>
     public const string Search = "@text";
 
+    /// <summary>
+    /// Sorted-set doc values of every value of every kind, only for documents whose path gives more than one value
+    /// (arrays): what facets count such documents by, once per distinct value. Each value is a kind byte
+    /// (<see cref="AllText"/>...) then the value: UTF-8 (first 16 KB) for text, the <see cref="EncodeDecimal"/> form
+    /// for decimals, 8 big-endian bytes of the doc-values long for numbers (double bits) and instants (ticks). Not
+    /// queryable.
+    /// </summary>
+    public const string All = "@all";
+
+    /// <summary>The kind bytes of <see cref="All"/> values, in this order, so each kind's values are one run of ordinals.</summary>
+    public const byte AllText = 1, AllDecimal = 2, AllNumber = 3, AllInstant = 4;
+
     /// <summary>Every suffix a query may add to a typed field's name.</summary>
     public static readonly string[] Suffixes = [IgnoreCase, Number, Decimal, Instant, Count, Null, Search];
 

@@ -6,7 +6,7 @@ using RavenLite.Server.Http;
 namespace RavenLite.Server.Indexes;
 
 /// <summary>
-/// What <c>GET /indexes/{name}?query=&amp;start=&amp;pageSize=&amp;sort=&amp;after=&amp;waitForNonStaleResults=&amp;timeout=&amp;include=&amp;fetch=&amp;highlight=</c>
+/// What <c>GET /indexes/{name}?query=&amp;start=&amp;pageSize=&amp;sort=&amp;after=&amp;waitForNonStaleResults=&amp;timeout=&amp;include=&amp;fetch=&amp;aggregate=&amp;facet=&amp;highlight=</c>
 /// asks for (<c>sort=score</c> first: by relevance), read from the query string with a 400 for every bad value.
 /// </summary>
 /// <param name="Query">
@@ -45,6 +45,7 @@ internal sealed record IndexQueryRequest(IndexQuery Query, QueryResultShape Shap
             Timeout = ParseTimeout(request),
             Aggregate = QueryParameters.GetString(request, "aggregate"),
             AggregateSum = QueryParameters.GetBoolean(request, "aggregateSum", true),
+            Facets = ParseFacets(request),
         };
         return new IndexQueryRequest(query, QueryResultShape.Parse(request));
     }
@@ -70,6 +71,30 @@ internal sealed record IndexQueryRequest(IndexQuery Query, QueryResultShape Shap
             PreTag = QueryParameters.GetString(request, "highlightPreTag") ?? defaults.PreTag,
             PostTag = QueryParameters.GetString(request, "highlightPostTag") ?? defaults.PostTag,
         };
+    }
+
+    /// <summary>
+    /// <c>facet</c>, repeatable, one facet each (not split at commas: ranges hold them), in <see cref="FacetRequest.Parse"/>'s
+    /// form: <c>Brand</c>, <c>Brand(top=5,order=value)</c>, <c>Price@dec([0 TO 100},[100 TO *])</c>. Null when absent.
+    /// </summary>
+    private static List<FacetRequest>? ParseFacets(HttpRequest request)
+    {
+        var values = request.Query["facet"];
+        if (values.Count == 0)
+            return null;
+        var facets = new List<FacetRequest>(values.Count);
+        foreach (var value in values)
+        {
+            try
+            {
+                facets.Add(FacetRequest.Parse(value ?? ""));
+            }
+            catch (ArgumentException ex)
+            {
+                throw RequestException.BadRequest($"Query parameter 'facet': {ArgumentMessage.Of(ex)}");
+            }
+        }
+        return facets;
     }
 
     /// <summary>

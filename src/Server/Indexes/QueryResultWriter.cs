@@ -70,6 +70,11 @@ internal static class QueryResultWriter
             writer.Raw(",\"Aggregate\":"u8);
             writer.Raw(System.Text.Json.JsonSerializer.SerializeToUtf8Bytes(aggregate));
         }
+        if (result.Facets.Count > 0)
+        {
+            writer.Raw(",\"Facets\":"u8);
+            writer.Raw(System.Text.Json.JsonSerializer.SerializeToUtf8Bytes(result.Facets));
+        }
         var keptLength = writer.HasSent ? -1 : writer.Length;
         var now = Stopwatch.GetTimestamp();
         WriteTimings(writer, result.Timings, now - writeStarted, now - started);

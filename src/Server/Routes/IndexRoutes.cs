@@ -49,10 +49,13 @@ internal static class IndexRoutes
                     new ParameterDescription("fetch", ParameterPlace.Query, "string",
                         "A field path (Customer, Customer.Name, Lines[].ProductId), as in index definitions: each result holds only the fetched fields, " +
                         "one member per path named by it; a missing field is null, a path with [] gives an array of every value it reaches. Repeatable."),
+                    new ParameterDescription("facet", ParameterPlace.Query, "string",
+                        "Counts over every match per value of a typed field's kind or per range, in \"Facets\": Brand, Brand(top=5,order=value), " +
+                        "Price@dec([* TO 100},[100 TO *]). Repeatable, one facet each."),
                     RouteDocs.IfNoneMatch,
                 ],
                 Responses = RouteDocs.Statuses((200, "{\"Results\", \"TotalResults\", \"SkippedResults\", \"IsStale\", \"IndexEtag\", \"IndexTimestamp\", \"Start\", \"PageSize\", \"Continuation\"} " +
-                        "(plus \"Includes\": [document, ...] with include=) or the definition."),
+                        "(plus \"Includes\": [document, ...] with include=, \"Facets\" with facet=) or the definition."),
                     (304, "If-None-Match named the current result."), (400, "query-invalid: bad query syntax; bad-request: a bad parameter, include or fetch path."), (404, "index-not-found: no such index."),
                     (504, "index-stale: the index was still stale after the timeout.")),
                 ResponseHeaders = [("ETag", "A hash of the index's state, the database's last etag, the query, its include and fetch paths and the included documents' etags.")],

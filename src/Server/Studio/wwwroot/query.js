@@ -15,6 +15,7 @@ export async function renderQuery() {
   const sort = el('input', { 'data-testid': 'query-sort', size: 20, placeholder: '-Field,Other' });
   const byScore = el('input', { 'data-testid': 'query-by-score', type: 'checkbox' });
   const highlight = el('input', { 'data-testid': 'query-highlight', size: 12, placeholder: 'Body' });
+  const facets = el('input', { 'data-testid': 'query-facets', size: 40, placeholder: 'Brand; Price@dec([* TO 100},[100 TO *])' });
   const output = el('div', { 'data-testid': 'query-output' });
   let continuation = null;
   let start = 0;
@@ -30,6 +31,8 @@ export async function renderQuery() {
     start = after === 'next' ? start + Number(pageSize.value || 0) : 0;
     if (byScore.checked && start > 0) parameters.set('start', String(start));
     else if (after && after !== 'next') parameters.set('after', after);
+    // Facets are separated by ';' in the box: their ranges hold commas.
+    for (const facet of facets.value.split(';').map(f => f.trim()).filter(f => f)) parameters.append('facet', facet);
     output.replaceChildren(el('p', { className: 'muted' }, 'Running…'));
     const began = performance.now();
     try {
@@ -48,6 +51,7 @@ export async function renderQuery() {
           fact('Time', `${took.toFixed(1)} ms`, 'time-taken')),
         el('div', { className: 'toolbar' },
           el('button', { disabled: !continuation, onclick: () => run(continuation), 'data-testid': 'query-next' }, 'Next page →')),
+        facetTables(result.Facets ?? []),
         resultTable(result.Results),
         el('details', {}, el('summary', {}, 'JSON'), el('pre', { 'data-testid': 'query-json' }, pretty(result))));
     } catch (error) {
@@ -58,8 +62,19 @@ export async function renderQuery() {
   show(el('h2', {}, 'Query'),
     el('form', { className: 'toolbar', onsubmit: e => { e.preventDefault(); run(null); } },
       el('label', {}, 'Index ', index), el('label', {}, 'Query ', query), el('label', {}, 'Page size ', pageSize),
-      el('label', {}, 'Sort ', sort), el('label', {}, byScore, ' By score'), el('label', {}, 'Highlight ', highlight), el('button', { className: 'primary', type: 'submit', 'data-testid': 'run-query' }, 'Run')),
+      el('label', {}, 'Sort ', sort), el('label', {}, byScore, ' By score'), el('label', {}, 'Highlight ', highlight), el('label', {}, 'Facets ', facets), el('button', { className: 'primary', type: 'submit', 'data-testid': 'run-query' }, 'Run')),
     output);
+}
+
+/** One small table per facet: each value (or range) and its count, then what the top left out and the matches without a value. */
+function facetTables(results) {
+  if (results.length === 0) return null;
+  return el('div', { className: 'facets', 'data-testid': 'facet-results' }, results.map(facet =>
+    el('div', { className: 'facet' },
+      el('h3', {}, facet.Facet),
+      table([['Value', v => v.Value], ['Count', v => v.Count, 'number']], facet.Values, null, 'facet-values'),
+      el('p', { className: 'muted' },
+        `${facet.RemainingValues} more values (${facet.RemainingCount} matches) · ${facet.Missing} matches without a value`))));
 }
 
 /** Key, collection and the first top-level scalar members of the page as columns. */
