@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using RavenLite.Indexing.Indexer;
+using RavenLite.Indexing.MapReduce;
 using RavenLite.Indexing.Querying;
 using RavenLite.Storage.Documents;
 
@@ -112,7 +113,7 @@ internal sealed partial class IndexStore
     {
         var parseStarted = Stopwatch.GetTimestamp();
         var parsed = index.ParseQuery(query.Query);
-        var sort = SortField.Parse(query.SortBy, index.Compiled);
+        var sort = SortField.Parse(query.SortBy, index.QueryFields);
         var fingerprint = ContinuationToken.Fingerprint(index.Name, query.Query, sort);
         var after = query.Continuation is null
             ? null
@@ -127,11 +128,15 @@ internal sealed partial class IndexStore
         var searcher = lucene.Searchers.Acquire();
         SearchPage page;
         FieldAggregate? aggregate = null;
+        IReadOnlyList<Document?>? reduced = null;
         try
         {
             page = PageSearch.Run(searcher, lucene.Segments, parsed, sort, query.Start, pageSize, after, cancellationToken);
+            // A map/reduce index's results are not stored documents: they are read from the searcher that found them.
+            if (index.IsMapReduce)
+                reduced = Reducer.Load(searcher.IndexReader, page.Versions);
             if (query.Aggregate is { } aggregated)
-                aggregate = FieldAggregator.Run(searcher, parsed, aggregated, query.AggregateSum, index.Compiled);
+                aggregate = FieldAggregator.Run(searcher, parsed, aggregated, query.AggregateSum, index.QueryFields);
         }
         finally
         {
@@ -146,6 +151,8 @@ internal sealed partial class IndexStore
         DocumentsRead read;
         if (page.Versions.Count == 0 || known)
             read = new DocumentsRead([], 0, 0);
+        else if (reduced is not null)
+            read = new DocumentsRead(reduced, 0, 0);
         else if (state.LastIndexedEtag >= databaseEtag)
             read = _documents.GetKnownVersions(page.Versions);
         else
