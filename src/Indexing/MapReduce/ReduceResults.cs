@@ -20,7 +20,9 @@ internal static class ReduceResults
         foreach (var key in reduce.GroupBy)
         {
             var mapped = source.FindField(key)!;
-            fields.Add(new IndexFieldDefinition { Name = key, Path = key, Analysis = mapped.Analysis, Sort = mapped.Sort });
+            // Group keys sort as strings unless declared otherwise: a group's key is one value, so it always can.
+            var sort = mapped.Sort == FieldSort.None && mapped.Analysis == FieldAnalysis.Exact ? FieldSort.String : mapped.Sort;
+            fields.Add(new IndexFieldDefinition { Name = key, Path = key, Analysis = mapped.Analysis, Sort = sort });
         }
         foreach (var aggregate in reduce.Aggregates)
             fields.Add(new IndexFieldDefinition { Name = aggregate.Name, Path = aggregate.Name, Sort = SortOf(source, aggregate) });
