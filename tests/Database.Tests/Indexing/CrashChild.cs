@@ -11,7 +11,7 @@ internal sealed class CrashChild : IDisposable
     private readonly BlockingCollection<string> _lines = [];
     private readonly ConcurrentQueue<string> _errors = new();
 
-    public CrashChild(string directory, int seed, int firstStep)
+    public CrashChild(string directory, int seed, int firstStep, bool mapReduce = false)
     {
         var start = new ProcessStartInfo("dotnet")
         {
@@ -23,6 +23,8 @@ internal sealed class CrashChild : IDisposable
         start.ArgumentList.Add(directory);
         start.ArgumentList.Add(seed.ToString(CultureInfo.InvariantCulture));
         start.ArgumentList.Add(firstStep.ToString(CultureInfo.InvariantCulture));
+        if (mapReduce)
+            start.ArgumentList.Add("mapreduce");
         _process = new Process { StartInfo = start };
         _process.OutputDataReceived += (_, e) =>
         {
