@@ -55,7 +55,7 @@ public abstract class MapReduceQueryTests(Func<Task<StoreFixture>> start) : IAsy
         for (var i = 0; i < _sales.Count; i++)
         {
             var lines = string.Join(", ", _sales[i].Prices.Select(p => $$"""{"price": {{p.ToString(System.Globalization.CultureInfo.InvariantCulture)}}}"""));
-            await _fixture.PutRawAsync($"sales/{i}", $$"""{"customer": "{{_sales[i].Customer}}", "lines": [{{lines}}]}""", "RawSales");
+            await _fixture.PutRawAsync($"rawsales/{i}", $$"""{"customer": "{{_sales[i].Customer}}", "lines": [{{lines}}]}""", "RawSales");
         }
     }
 
