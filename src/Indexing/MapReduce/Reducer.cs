@@ -72,8 +72,7 @@ internal sealed class Reducer : IDisposable
     public int Apply(LuceneIndex lucene, IndexingBatch batch, long from, List<IndexingError> errors, DateTimeOffset now)
     {
         var reader = Reader(lucene);
-        var live = MultiFields.GetLiveDocs(reader);
-        var before = new Dictionary<string, List<MapRow>>(StringComparer.Ordinal);
+                var before = new Dictionary<string, List<MapRow>>(StringComparer.Ordinal);
         var after = new Dictionary<string, List<MapRow>?>(StringComparer.Ordinal);
         var problems = new List<string>();
         var groupEtags = new Dictionary<string, long>(StringComparer.Ordinal);
@@ -84,7 +83,7 @@ internal sealed class Reducer : IDisposable
                 continue;
             var key = IndexFields.KeyTerm(item.Key);
             if (!before.ContainsKey(key))
-                before[key] = ReadRows(reader, live, key);
+                before[key] = ReadRows(reader, key);
             if (item.Unreadable is { } why)
                 errors.Add(new IndexingError(_definition.Name, item.Key, $"The stored document could not be read ({why}); it is left out of the index.", now, item.Etag));
             List<MapRow>? rows = null;
@@ -129,7 +128,7 @@ internal sealed class Reducer : IDisposable
         }
         foreach (var (group, etag) in groupEtags)
         {
-            var state = Reduce(reader, live, group, removed.GetValueOrDefault(group), added.GetValueOrDefault(group), after, out var keys);
+            var state = Reduce(reader, group, removed.GetValueOrDefault(group), added.GetValueOrDefault(group), after, out var keys);
             var term = new Term(ResultField, group);
             if (state.Count == 0)
                 lucene.Writer.DeleteDocuments(term);
@@ -146,17 +145,17 @@ internal sealed class Reducer : IDisposable
         return list;
     }
 
-    private GroupState Reduce(DirectoryReader reader, IBits? live, string group, List<MapRow>? removed, List<MapRow>? added,
+    private GroupState Reduce(DirectoryReader reader, string group, List<MapRow>? removed, List<MapRow>? added,
         Dictionary<string, List<MapRow>?> changed, out string?[]? keys)
     {
-        var state = ReadState(reader, live, group, out keys) ?? new GroupState(_mapper.ValueFields.Count);
+        var state = ReadState(reader, group, out keys) ?? new GroupState(_mapper.ValueFields.Count);
         var exact = true;
         foreach (var row in removed ?? [])
             exact &= state.TryRemove(row);
         if (!exact)
         {
             state = new GroupState(_mapper.ValueFields.Count);
-            foreach (var (key, rows) in Members(reader, live, group))
+            foreach (var (key, rows) in Members(reader, group))
             {
                 if (changed.ContainsKey(key))
                     continue;
@@ -205,58 +204,74 @@ internal sealed class Reducer : IDisposable
     /// <summary>The current results of <paramref name="versions"/> (as a page search found them), read from <paramref name="reader"/>.</summary>
     public static IReadOnlyList<StoredDocument?> Load(IndexReader reader, IReadOnlyList<KnownVersion> versions)
     {
-        var live = MultiFields.GetLiveDocs(reader);
         var results = new StoredDocument?[versions.Count];
         for (var i = 0; i < versions.Count; i++)
         {
-            var doc = First(reader, live, ResultField, versions[i].Key);
-            if (doc >= 0 && reader.Document(doc).GetBinaryValue(JsonField) is { } json)
+            if (First(reader, ResultField, versions[i].Key) is ({ } leaf, var doc) && leaf.Document(doc).GetBinaryValue(JsonField) is { } json)
                 results[i] = StoredDocument.FromJson(versions[i].Key, versions[i].Etag, DateTimeOffset.UnixEpoch, ReduceResults.Metadata, json.Bytes.AsSpan(json.Offset, json.Length));
         }
         return results;
     }
 
-    private static List<MapRow> ReadRows(IndexReader reader, IBits? live, string key)
+    private static List<MapRow> ReadRows(IndexReader reader, string key)
     {
-        var doc = First(reader, live, SourceField, key);
-        return doc < 0 || reader.Document(doc).GetBinaryValue(RowsField) is not { } bytes
+        return First(reader, SourceField, key) is not ({ } leaf, var doc) || leaf.Document(doc).GetBinaryValue(RowsField) is not { } bytes
             ? []
             : MapRow.Read(bytes.Bytes.AsSpan(bytes.Offset, bytes.Length));
     }
 
-    private static GroupState? ReadState(IndexReader reader, IBits? live, string group, out string?[]? keys)
+    private static GroupState? ReadState(IndexReader reader, string group, out string?[]? keys)
     {
         keys = null;
-        var doc = First(reader, live, ResultField, group);
-        if (doc < 0)
+        if (First(reader, ResultField, group) is not ({ } leaf, var doc))
             return null;
-        var stored = reader.Document(doc);
+        var stored = leaf.Document(doc);
         var state = stored.GetBinaryValue(StateField);
         var keyRow = stored.GetBinaryValue(KeysField);
         keys = MapRow.Read(keyRow.Bytes.AsSpan(keyRow.Offset, keyRow.Length))[0].Keys;
         return GroupState.Read(state.Bytes.AsSpan(state.Offset, state.Length));
     }
 
-    private static IEnumerable<(string Key, List<MapRow> Rows)> Members(IndexReader reader, IBits? live, string group)
+    private static IEnumerable<(string Key, List<MapRow> Rows)> Members(IndexReader reader, string group)
     {
-        var docs = MultiFields.GetTermDocsEnum(reader, live, GroupField, new BytesRef(group));
-        if (docs is null)
-            yield break;
-        for (var doc = docs.NextDoc(); doc != Lucene.Net.Search.DocIdSetIterator.NO_MORE_DOCS; doc = docs.NextDoc())
+        var term = new BytesRef(group);
+        foreach (var context in reader.Leaves)
         {
-            var stored = reader.Document(doc);
-            var bytes = stored.GetBinaryValue(RowsField);
-            yield return (stored.Get(SourceField, CultureInfo.InvariantCulture), MapRow.Read(bytes.Bytes.AsSpan(bytes.Offset, bytes.Length)));
+            var leaf = context.AtomicReader;
+            if (Docs(leaf, GroupField, term) is not { } docs)
+                continue;
+            for (var doc = docs.NextDoc(); doc != Lucene.Net.Search.DocIdSetIterator.NO_MORE_DOCS; doc = docs.NextDoc())
+            {
+                var stored = leaf.Document(doc);
+                var bytes = stored.GetBinaryValue(RowsField);
+                yield return (stored.Get(SourceField, CultureInfo.InvariantCulture), MapRow.Read(bytes.Bytes.AsSpan(bytes.Offset, bytes.Length)));
+            }
         }
     }
 
-    private static int First(IndexReader reader, IBits? live, string field, string term)
+    /// <summary>
+    /// The first live document with the term, segment by segment: a composite view over every segment
+    /// (<c>MultiFields</c>) would be built again on every lookup.
+    /// </summary>
+    private static (AtomicReader? Leaf, int Doc) First(IndexReader reader, string field, string term)
     {
-        var docs = MultiFields.GetTermDocsEnum(reader, live, field, new BytesRef(term));
-        if (docs is null)
-            return -1;
-        var doc = docs.NextDoc();
-        return doc == Lucene.Net.Search.DocIdSetIterator.NO_MORE_DOCS ? -1 : doc;
+        var bytes = new BytesRef(term);
+        foreach (var context in reader.Leaves)
+        {
+            var leaf = context.AtomicReader;
+            if (Docs(leaf, field, bytes) is { } docs && docs.NextDoc() is var doc && doc != Lucene.Net.Search.DocIdSetIterator.NO_MORE_DOCS)
+                return (leaf, doc);
+        }
+        return (null, -1);
+    }
+
+    private static DocsEnum? Docs(AtomicReader leaf, string field, BytesRef term)
+    {
+        var terms = leaf.GetTerms(field);
+        if (terms is null)
+            return null;
+        var iterator = terms.GetEnumerator();
+        return iterator.SeekExact(term) ? iterator.Docs(leaf.LiveDocs, null, DocsFlags.NONE) : null;
     }
 
     /// <summary>A near-real-time reader of everything the writer holds (earlier batches included), reopened only when it changed.</summary>
