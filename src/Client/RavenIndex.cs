@@ -24,6 +24,17 @@ public abstract class RavenIndex<T> : IRavenIndex where T : class
     /// <summary>The members to index: a new object whose every member is a member chain of the document, or the items of a collection (<c>Select</c>).</summary>
     protected Expression<Func<T, object>>? Map { get; set; }
 
+    /// <summary>
+    /// For a map/reduce index: the names of <see cref="Map"/>'s members the results are grouped by. The members are
+    /// then fields named as in <see cref="Map"/> (<c>new { order.Customer, Price = order.Lines.Select(l =&gt; l.Price) }</c>
+    /// gives <c>Customer</c>, and <c>Price</c> with one map entry per line), and the index holds one result per group
+    /// with <see cref="Aggregates"/>; query it with <c>session.Query&lt;TResult&gt;(IndexName)</c>.
+    /// </summary>
+    protected IReadOnlyList<string> GroupBy { get; set; } = [];
+
+    /// <summary>For a map/reduce index: what each group's result holds (<see cref="IndexAggregate.Sum"/> and the others).</summary>
+    protected IReadOnlyList<IndexAggregate> Aggregates { get; set; } = [];
+
     /// <summary>String members also analyzed for word searches (<c>Search(x =&gt; x.Notes, "terms")</c> in a query).</summary>
     protected IReadOnlyList<Expression<Func<T, object?>>> Search { get; set; } = [];
 
@@ -32,6 +43,8 @@ public abstract class RavenIndex<T> : IRavenIndex where T : class
         if (Map?.Body is not NewExpression { Arguments.Count: > 0 } created)
             throw new InvalidOperationException($"{GetType().Name}: set Map to a new object of the members to index, such as x => new {{ x.Customer, x.Total }}.");
         var translator = new TypedTranslator(serializer);
+        if (GroupBy.Count > 0)
+            return ToReduceJson(created, translator, conventions);
         var searched = Search.Select(field => translator.FieldPath(field)).ToHashSet(StringComparer.Ordinal);
         var paths = new List<string>();
         foreach (var argument in created.Arguments)
@@ -65,6 +78,83 @@ public abstract class RavenIndex<T> : IRavenIndex where T : class
         }
         return System.Text.Encoding.UTF8.GetString(buffer.ToArray());
     }
+
+    private string ToReduceJson(NewExpression created, TypedTranslator translator, StoreConventions conventions)
+    {
+        var aggregated = Aggregates.Where(a => a.Field is not null).Select(a => a.Field!).ToHashSet(StringComparer.Ordinal);
+        using var buffer = new MemoryStream();
+        using (var json = new Utf8JsonWriter(buffer))
+        {
+            json.WriteStartObject();
+            json.WriteString("Name", IndexName);
+            json.WriteString("EntityName", conventions.FindEntityName(typeof(T)));
+            json.WriteStartArray("Fields");
+            for (var i = 0; i < created.Arguments.Count; i++)
+            {
+                var name = created.Members?[i].Name ?? throw new InvalidOperationException($"{GetType().Name}: Map's members need names.");
+                var (path, type) = translator.ReducePath(Expression.Lambda(created.Arguments[i], Map!.Parameters));
+                json.WriteStartObject();
+                json.WriteString("Name", name);
+                json.WriteString("Path", path);
+                if (aggregated.Contains(name))
+                    json.WriteString("Sort", IsWhole(type) ? "Long" : "Double");
+                json.WriteEndObject();
+            }
+            json.WriteEndArray();
+            json.WriteStartObject("Reduce");
+            json.WriteStartArray(nameof(GroupBy));
+            foreach (var key in GroupBy)
+                json.WriteStringValue(key);
+            json.WriteEndArray();
+            json.WriteStartArray(nameof(Aggregates));
+            foreach (var aggregate in Aggregates)
+            {
+                json.WriteStartObject();
+                json.WriteString("Name", aggregate.Name);
+                json.WriteString("Function", aggregate.Function);
+                if (aggregate.Field is not null)
+                    json.WriteString("Field", aggregate.Field);
+                json.WriteEndObject();
+            }
+            json.WriteEndArray();
+            json.WriteEndObject();
+            json.WriteEndObject();
+        }
+        return System.Text.Encoding.UTF8.GetString(buffer.ToArray());
+    }
+
+    private static bool IsWhole(Type type) =>
+        (Nullable.GetUnderlyingType(type) ?? type) is var t && (t == typeof(int) || t == typeof(long) || t == typeof(short) || t == typeof(byte));
+}
+
+/// <summary>One aggregate of a map/reduce <see cref="RavenIndex{T}"/>: a result member's name, the function, and the <c>Map</c> member it reads.</summary>
+public sealed class IndexAggregate
+{
+    private IndexAggregate(string name, string function, string? field) => (Name, Function, Field) = (name, function, field);
+
+    /// <summary>The result member's name.</summary>
+    public string Name { get; }
+
+    /// <summary>Count, Sum, Min, Max or Average.</summary>
+    public string Function { get; }
+
+    /// <summary>The <c>Map</c> member aggregated; null for Count.</summary>
+    public string? Field { get; }
+
+    /// <summary>How many map entries the group has.</summary>
+    public static IndexAggregate Count(string name) => new(name, nameof(Count), null);
+
+    /// <summary>The sum of <paramref name="field"/>'s values (exact, decimal).</summary>
+    public static IndexAggregate Sum(string name, string field) => new(name, nameof(Sum), field);
+
+    /// <summary>The smallest of <paramref name="field"/>'s values.</summary>
+    public static IndexAggregate Min(string name, string field) => new(name, nameof(Min), field);
+
+    /// <summary>The largest of <paramref name="field"/>'s values.</summary>
+    public static IndexAggregate Max(string name, string field) => new(name, nameof(Max), field);
+
+    /// <summary>The average of <paramref name="field"/>'s values.</summary>
+    public static IndexAggregate Average(string name, string field) => new(name, nameof(Average), field);
 }
 
 /// <summary>What a store needs of a <see cref="RavenIndex{T}"/> to deploy it.</summary>

@@ -29,35 +29,42 @@ internal sealed partial class DocumentIndex
             var lucene = Lucene;
             try
             {
-                var problems = new List<string>();
-                foreach (var item in batch.Items)
+                if (_reducer is not null)
                 {
-                    if (item.Etag <= from)
-                        continue;
-                    var key = IndexFields.KeyTerm(item.Key);
-                    var slot = _addedKeys is null ? default : AddedKeys.Locate(key);
-                    var mayHold = _addedKeys?.MayContain(slot) ?? true;
-                    if (item.Unreadable is { } why)
-                        errors.Add(new IndexingError(Name, item.Key, $"The stored document could not be read ({why}); it is left out of the index.", now, item.Etag));
-                    var mapped = item.Document is { } document && Compiled.Covers(document.Header.EntityName)
-                        ? Map(document, problems, errors, now)
-                        : null;
-                    if (mapped is null)
+                    indexed = _reducer.Apply(lucene, batch, from, errors, now);
+                }
+                else
+                {
+                    var problems = new List<string>();
+                    foreach (var item in batch.Items)
                     {
+                        if (item.Etag <= from)
+                            continue;
+                        var key = IndexFields.KeyTerm(item.Key);
+                        var slot = _addedKeys is null ? default : AddedKeys.Locate(key);
+                        var mayHold = _addedKeys?.MayContain(slot) ?? true;
+                        if (item.Unreadable is { } why)
+                            errors.Add(new IndexingError(Name, item.Key, $"The stored document could not be read ({why}); it is left out of the index.", now, item.Etag));
+                        var mapped = item.Document is { } document && Compiled.Covers(document.Header.EntityName)
+                            ? Map(document, problems, errors, now)
+                            : null;
+                        if (mapped is null)
+                        {
+                            if (mayHold)
+                                lucene.Writer.DeleteDocuments(new Term(IndexFields.Key, key));
+                            continue;
+                        }
                         if (mayHold)
-                            lucene.Writer.DeleteDocuments(new Term(IndexFields.Key, key));
-                        continue;
+                        {
+                            lucene.Writer.UpdateDocument(new Term(IndexFields.Key, key), mapped);
+                        }
+                        else
+                        {
+                            _addedKeys!.Add(slot);
+                            lucene.Writer.AddDocument(mapped);
+                        }
+                        indexed++;
                     }
-                    if (mayHold)
-                    {
-                        lucene.Writer.UpdateDocument(new Term(IndexFields.Key, key), mapped);
-                    }
-                    else
-                    {
-                        _addedKeys!.Add(slot);
-                        lucene.Writer.AddDocument(mapped);
-                    }
-                    indexed++;
                 }
                 var state = _written;
                 Volatile.Write(ref _written, new IndexState(

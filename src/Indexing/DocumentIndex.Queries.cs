@@ -1,5 +1,6 @@
 using System.Collections.Concurrent;
 using Lucene.Net.Search;
+using RavenLite.Indexing.MapReduce;
 using RavenLite.Indexing.Querying;
 
 namespace RavenLite.Indexing;
@@ -22,7 +23,13 @@ internal sealed partial class DocumentIndex
         var key = text ?? "";
         if (_parsedQueries.TryGetValue(key, out var parsed))
             return parsed;
-        parsed = IndexQueryParser.Parse(text, Compiled);
+        parsed = IndexQueryParser.Parse(text, QueryFields);
+        if (_reducer is not null)
+        {
+            // The index also holds each document's map entries: only the groups' results answer queries.
+            var results = new TermQuery(new Lucene.Net.Index.Term(Reducer.KindField, Reducer.ResultKind));
+            parsed = parsed is MatchAllDocsQuery ? results : new BooleanQuery { { parsed, Occur.MUST }, { results, Occur.MUST } };
+        }
         if (parsed is not MatchAllDocsQuery)
             parsed = new ConstantScoreQuery(new CachingWrapperFilter(new QueryWrapperFilter(parsed)));
         if (_parsedQueries.Count >= MaxParsedQueries)

@@ -1,5 +1,6 @@
 using RavenLite.Indexing.Definitions;
 using RavenLite.Indexing.Extraction;
+using RavenLite.Indexing.MapReduce;
 using RavenLite.Indexing.Persistence;
 
 namespace RavenLite.Indexing;
@@ -15,6 +16,7 @@ internal sealed partial class DocumentIndex : IDisposable
     private readonly IndexingOptions _options;
     private readonly DocumentMapper _mapper;
     private readonly AddedKeys? _addedKeys;
+    private readonly Reducer? _reducer;
     private LuceneIndex _lucene;
     private IndexState _state;
     private IndexState _written;
@@ -31,12 +33,13 @@ internal sealed partial class DocumentIndex : IDisposable
     {
         Compiled = compiled;
         _mapper = new DocumentMapper(compiled);
+        _reducer = compiled.Definition.Reduce is null ? null : new Reducer(compiled);
         _lucene = lucene;
         Folder = folder;
         Generation = committed.Generation;
         _options = options;
         _state = committed.State with { DocumentCount = lucene.DocumentCount() };
-        _addedKeys = _state.DocumentCount == 0 ? new AddedKeys() : null;
+        _addedKeys = _state.DocumentCount == 0 && _reducer is null ? new AddedKeys() : null;
         _written = _state;
         _committed = _state;
         _lastCommitTimestamp = _lastRefreshTimestamp = options.TimeProvider.GetTimestamp();
@@ -47,6 +50,15 @@ internal sealed partial class DocumentIndex : IDisposable
     public string Name => Definition.Name;
 
     public CompiledIndex Compiled { get; }
+
+    /// <summary>
+    /// What queries parse and sort against: the definition's fields, or for a map/reduce index its results' fields
+    /// (group keys and aggregates).
+    /// </summary>
+    public CompiledIndex QueryFields => _reducer?.Results ?? Compiled;
+
+    /// <summary>Whether the index holds one result per group (a map/reduce index) rather than one entry per document.</summary>
+    public bool IsMapReduce => _reducer is not null;
 
     /// <summary>The Lucene index; replaced only when a failed write had to be rolled back.</summary>
     public LuceneIndex Lucene => Volatile.Read(ref _lucene);
@@ -96,6 +108,7 @@ internal sealed partial class DocumentIndex : IDisposable
                 _options.BeforeResetCommit?.Invoke(Name);
                 lock (_refreshLock)
                     Lucene.Clear(committed);
+                _reducer?.Dispose();
             }
             catch
             {
@@ -117,6 +130,7 @@ internal sealed partial class DocumentIndex : IDisposable
     private void RollBack()
     {
         var failed = Lucene;
+        _reducer?.Dispose();
         lock (_refreshLock)
         {
             TryRollback(failed);
@@ -156,7 +170,10 @@ internal sealed partial class DocumentIndex : IDisposable
 
     public void Dispose()
     {
-        if (Interlocked.Exchange(ref _disposed, 1) != 0 || _handedOver)
+        if (Interlocked.Exchange(ref _disposed, 1) != 0)
+            return;
+        _reducer?.Dispose();
+        if (_handedOver)
             return;
         lock (_refreshLock)
             Lucene.Dispose();

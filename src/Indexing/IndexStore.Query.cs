@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using LuceneQuery = Lucene.Net.Search.Query;
 using RavenLite.Indexing.Indexer;
+using RavenLite.Indexing.MapReduce;
 using RavenLite.Indexing.Querying;
 using RavenLite.Storage.Documents;
 
@@ -117,8 +118,8 @@ internal sealed partial class IndexStore
         if (scored && query.Continuation is not null)
             throw new ArgumentException("A query ordered by score pages with Start, not with a Continuation.", nameof(query));
         var parsed = prepared ?? (scored ? index.ParseScoredQuery(query.Query) : index.ParseQuery(query.Query));
-        var highlighted = query.Highlight is { } highlight ? HitHighlighter.Fields(highlight, index.Compiled) : null;
-        var sort = SortField.Parse(query.SortBy, index.Compiled);
+        var highlighted = query.Highlight is { } highlight ? HitHighlighter.Fields(highlight, index.QueryFields) : null;
+        var sort = SortField.Parse(query.SortBy, index.QueryFields);
         var fingerprint = ContinuationToken.Fingerprint(index.Name, query.Query, sort);
         var after = query.Continuation is null
             ? null
@@ -135,14 +136,18 @@ internal sealed partial class IndexStore
         FieldAggregate? aggregate = null;
         IReadOnlyList<FacetResult> facets = [];
         // Checked before the search, so a bad facet costs no search.
-        var facetCollector = query.Facets is { Count: > 0 } requested ? Querying.Facets.FacetCollector.Create(requested, index.Compiled) : null;
+        var facetCollector = query.Facets is { Count: > 0 } requested ? Querying.Facets.FacetCollector.Create(requested, index.QueryFields) : null;
+        IReadOnlyList<Document?>? reduced = null;
         try
         {
             page = scored
                 ? ScoredSearch.Run(searcher, lucene.Segments, parsed, sort, query.Start, pageSize, cancellationToken)
                 : PageSearch.Run(searcher, lucene.Segments, parsed, sort, query.Start, pageSize, after, cancellationToken);
+            // A map/reduce index's results are not stored documents: they are read from the searcher that found them.
+            if (index.IsMapReduce)
+                reduced = Reducer.Load(searcher.IndexReader, page.Versions);
             if (query.Aggregate is { } aggregated)
-                aggregate = FieldAggregator.Run(searcher, parsed, aggregated, query.AggregateSum, index.Compiled, cancellationToken);
+                aggregate = FieldAggregator.Run(searcher, parsed, aggregated, query.AggregateSum, index.QueryFields, cancellationToken);
             if (facetCollector is not null)
                 facets = facetCollector.Count(searcher, parsed, cancellationToken);
         }
@@ -159,6 +164,8 @@ internal sealed partial class IndexStore
         DocumentsRead read;
         if (page.Versions.Count == 0 || known)
             read = new DocumentsRead([], 0, 0);
+        else if (reduced is not null)
+            read = new DocumentsRead(reduced, 0, 0);
         else if (state.LastIndexedEtag >= databaseEtag)
             read = _documents.GetKnownVersions(page.Versions);
         else

@@ -18,6 +18,18 @@ public static class CrashSteps
                     {"Name": "Words", "Path": "words", "Analysis": "FullText"}]}
         """;
 
+    public const string MapReduceIndexName = "Crash/TotalsByGroup";
+
+    /// <summary>A map/reduce over the same documents: per group, how many, and the sum, smallest, largest and average step.</summary>
+    public const string MapReduceIndexJson = """
+        {"Name": "Crash/TotalsByGroup", "EntityName": "Crash",
+         "Fields": [{"Name": "Group", "Path": "group", "Sort": "Long"}, {"Name": "Step", "Path": "step", "Sort": "Long"}],
+         "Reduce": {"GroupBy": ["Group"],
+                    "Aggregates": [{"Name": "Count", "Function": "Count"}, {"Name": "Sum", "Function": "Sum", "Field": "Step"},
+                                   {"Name": "Min", "Function": "Min", "Field": "Step"}, {"Name": "Max", "Function": "Max", "Field": "Step"},
+                                   {"Name": "Average", "Function": "Average", "Field": "Step"}]}}
+        """;
+
     /// <summary>One write of a step: a put of <see cref="Key"/> (its content from <see cref="Json"/>), or a delete.</summary>
     public readonly record struct Write(string Key, bool IsDelete, int Step, int Index);
 

@@ -4,8 +4,9 @@ using RavenLite.Database.CrashWriter;
 using RavenLite.Indexing.Definitions;
 using RavenLite.Storage.Documents;
 
-// Usage: CrashWriter <data-dir> <seed> <first-step>, or CrashWriter <data-dir> patch-by-query (see SetOperationChild)
-//   opens the database (its indexer running), puts the Crash/ByGroup index, then runs the steps from <first-step> on,
+// Usage: CrashWriter <data-dir> <seed> <first-step> [mapreduce], or CrashWriter <data-dir> patch-by-query (see SetOperationChild)
+//   opens the database (its indexer running), puts the Crash/ByGroup index (and with "mapreduce" the
+//   Crash/TotalsByGroup map/reduce index), then runs the steps from <first-step> on,
 //   printing "ACK <step>" after each one's commit returns, until it is killed.
 if (args is [var directory, "patch-by-query"])
     return SetOperationChild.Run(directory);
@@ -18,6 +19,8 @@ if (args.Length < 3)
 var seed = int.Parse(args[1], CultureInfo.InvariantCulture);
 using var db = new DocumentDatabase(new DocumentDatabaseOptions { DataDirectory = args[0], Log = line => Console.Error.WriteLine(line) });
 db.PutIndex(IndexDefinition.FromJson(CrashSteps.IndexJson));
+if (args.Length > 3 && args[3] == "mapreduce")
+    db.PutIndex(IndexDefinition.FromJson(CrashSteps.MapReduceIndexJson));
 for (var step = int.Parse(args[2], CultureInfo.InvariantCulture); ; step++)
 {
     var writes = CrashSteps.Step(seed, step);

@@ -97,6 +97,23 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
         _ => throw new NotSupportedException($"A range facet's bounds must be numbers or dates, not {value.GetType().Name}."),
     };
 
+    /// <summary>
+    /// The JSON path of a map/reduce index's field (<c>Customer</c>, or <c>Lines[].Price</c> for
+    /// <c>x.Lines.Select(l =&gt; l.Price)</c>: one map entry per item) and the type of its values.
+    /// </summary>
+    public (string Path, Type Type) ReducePath(LambdaExpression selector)
+    {
+        var body = Unwrap(selector.Body);
+        if (body is MethodCallExpression { Method.Name: nameof(Enumerable.Select), Method.DeclaringType: var type, Arguments: [var source, LambdaExpression item] }
+            && type == typeof(Enumerable))
+        {
+            var collection = CollectionPath(source, new Scope(selector.Parameters[0], "", null), selector);
+            var inner = Unwrap(item.Body);
+            return ($"{collection}[].{Field(inner, new Scope(item.Parameters[0], "", null), selector).Path}", inner.Type);
+        }
+        return (Field(body, new Scope(selector.Parameters[0], "", null), selector).Path, body.Type);
+    }
+
     /// <summary>The clause of a word search on a string member: each term, escaped, all required or any.</summary>
     public string Search(LambdaExpression selector, string terms, bool all)
     {

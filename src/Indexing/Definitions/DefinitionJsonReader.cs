@@ -11,6 +11,7 @@ internal static class DefinitionJsonReader
         string? name = null;
         string? entityName = null;
         List<IndexFieldDefinition>? fields = null;
+        ReduceDefinition? reduce = null;
         foreach (var property in Properties(root, "The index definition"))
         {
             switch (property.Name.ToUpperInvariant())
@@ -24,8 +25,11 @@ internal static class DefinitionJsonReader
                 case "FIELDS":
                     fields = ReadFields(property.Value);
                     break;
+                case "REDUCE":
+                    reduce = property.Value.ValueKind == JsonValueKind.Null ? null : ReadReduce(property.Value);
+                    break;
                 default:
-                    throw Invalid($"Unknown property '{property.Name}' in the index definition; expected Name, EntityName and Fields.");
+                    throw Invalid($"Unknown property '{property.Name}' in the index definition; expected Name, EntityName, Fields and Reduce.");
             }
         }
         return new IndexDefinition
@@ -33,6 +37,64 @@ internal static class DefinitionJsonReader
             Name = name ?? throw Invalid("The index definition has no Name."),
             EntityName = entityName,
             Fields = fields ?? throw Invalid("The index definition has no Fields; an index needs at least one field."),
+            Reduce = reduce,
+        };
+    }
+
+    private static ReduceDefinition ReadReduce(JsonElement element)
+    {
+        RequireKind(element, JsonValueKind.Object, "Reduce");
+        List<string>? groupBy = null;
+        List<AggregateDefinition>? aggregates = null;
+        foreach (var property in Properties(element, "Reduce"))
+        {
+            switch (property.Name.ToUpperInvariant())
+            {
+                case "GROUPBY":
+                    RequireKind(property.Value, JsonValueKind.Array, "Reduce.GroupBy");
+                    groupBy = [];
+                    foreach (var item in property.Value.EnumerateArray())
+                        groupBy.Add(ReadString(item, $"Reduce.GroupBy[{groupBy.Count}]"));
+                    break;
+                case "AGGREGATES":
+                    RequireKind(property.Value, JsonValueKind.Array, "Reduce.Aggregates");
+                    aggregates = [];
+                    foreach (var item in property.Value.EnumerateArray())
+                        aggregates.Add(ReadAggregate(item, $"Reduce.Aggregates[{aggregates.Count}]"));
+                    break;
+                default:
+                    throw Invalid($"Unknown property '{property.Name}' in Reduce; expected GroupBy and Aggregates.");
+            }
+        }
+        return new ReduceDefinition
+        {
+            GroupBy = groupBy ?? throw Invalid("Reduce has no GroupBy; name at least one mapped field to group by."),
+            Aggregates = aggregates ?? throw Invalid("Reduce has no Aggregates; a reduce needs at least one (such as Count)."),
+        };
+    }
+
+    private static AggregateDefinition ReadAggregate(JsonElement element, string where)
+    {
+        RequireKind(element, JsonValueKind.Object, where);
+        string? name = null, field = null;
+        ReduceFunction? function = null;
+        foreach (var property in Properties(element, where))
+        {
+            var value = property.Value;
+            switch (property.Name.ToUpperInvariant())
+            {
+                case "NAME": name = ReadString(value, $"{where}.Name"); break;
+                case "FUNCTION": function = ReadEnum<ReduceFunction>(value, $"{where}.Function"); break;
+                case "FIELD": field = value.ValueKind == JsonValueKind.Null ? null : ReadString(value, $"{where}.Field"); break;
+                default:
+                    throw Invalid($"Unknown property '{property.Name}' in {where}; expected Name, Function and Field.");
+            }
+        }
+        return new AggregateDefinition
+        {
+            Name = name ?? throw Invalid($"{where} has no Name."),
+            Function = function ?? throw Invalid($"{where} has no Function; expected one of {string.Join(", ", Enum.GetNames<ReduceFunction>())}."),
+            Field = field,
         };
     }
 

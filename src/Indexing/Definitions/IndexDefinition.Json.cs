@@ -58,8 +58,31 @@ public sealed partial class IndexDefinition
                 writer.WriteEndObject();
             }
             writer.WriteEndArray();
+            if (Reduce is { } reduce)
+                WriteReduce(writer, reduce);
             writer.WriteEndObject();
         }
         return Encoding.UTF8.GetString(buffer.WrittenSpan);
+    }
+
+    private static void WriteReduce(Utf8JsonWriter writer, ReduceDefinition reduce)
+    {
+        writer.WriteStartObject(nameof(Reduce));
+        writer.WriteStartArray(nameof(reduce.GroupBy));
+        foreach (var key in reduce.GroupBy)
+            writer.WriteStringValue(key);
+        writer.WriteEndArray();
+        writer.WriteStartArray(nameof(reduce.Aggregates));
+        foreach (var aggregate in reduce.Aggregates)
+        {
+            writer.WriteStartObject();
+            writer.WriteString(nameof(aggregate.Name), aggregate.Name);
+            writer.WriteString(nameof(aggregate.Function), aggregate.Function.ToString());
+            if (aggregate.Field is not null)
+                writer.WriteString(nameof(aggregate.Field), aggregate.Field);
+            writer.WriteEndObject();
+        }
+        writer.WriteEndArray();
+        writer.WriteEndObject();
     }
 }

@@ -29,6 +29,13 @@ public sealed partial class IndexDefinition
     /// <summary>The fields; at least one, at most <see cref="MaxFields"/>.</summary>
     public required IReadOnlyList<IndexFieldDefinition> Fields { get; init; }
 
+    /// <summary>
+    /// When set, this is a map/reduce index: documents are mapped to entries (one per item of the array the reduce's
+    /// fields go through, or one per document), and the index holds one result per group instead of one entry per
+    /// document. See <see cref="ReduceDefinition"/>.
+    /// </summary>
+    public ReduceDefinition? Reduce { get; init; }
+
     /// <summary>The most fields an index may have.</summary>
     public const int MaxFields = 64;
 

@@ -39,6 +39,17 @@ public sealed class Document
         _dataTokens = dataTokens;
     }
 
+    /// <summary>
+    /// A document that is not stored: a map/reduce index's result for one group, handed out as query results are.
+    /// </summary>
+    internal static Document FromJson(string key, long etag, DateTimeOffset lastModified, ReadOnlySpan<byte> metadataJson, ReadOnlySpan<byte> dataJson)
+    {
+        var json = new byte[metadataJson.Length + dataJson.Length];
+        metadataJson.CopyTo(json);
+        dataJson.CopyTo(json.AsSpan(metadataJson.Length));
+        return new Document(key, etag, lastModified, null, json, metadataJson.Length, 1, 1);
+    }
+
     /// <summary>The key with its original casing.</summary>
     public string Key { get; }
 

@@ -10,9 +10,10 @@ internal sealed class CrashChild : IDisposable
     private readonly Process _process;
     private readonly BlockingCollection<string> _lines = [];
     private readonly ConcurrentQueue<string> _errors = new();
+    private static readonly string[] s_mapReduce = ["mapreduce"];
 
-    public CrashChild(string directory, int seed, int firstStep)
-        : this(directory, seed.ToString(CultureInfo.InvariantCulture), firstStep.ToString(CultureInfo.InvariantCulture))
+    public CrashChild(string directory, int seed, int firstStep, bool mapReduce = false)
+        : this([directory, seed.ToString(CultureInfo.InvariantCulture), firstStep.ToString(CultureInfo.InvariantCulture), .. mapReduce ? s_mapReduce : []])
     {
     }
 

@@ -1,0 +1,308 @@
+using System.Globalization;
+using Lucene.Net.Documents;
+using Lucene.Net.Index;
+using Lucene.Net.Util;
+using RavenLite.Indexing.Definitions;
+using RavenLite.Indexing.Extraction;
+using RavenLite.Indexing.Indexer;
+using RavenLite.Indexing.Persistence;
+using RavenLite.Storage.Documents;
+using LuceneDocument = Lucene.Net.Documents.Document;
+using StoredDocument = RavenLite.Storage.Documents.Document;
+
+namespace RavenLite.Indexing.MapReduce;
+
+/// <summary>
+/// Keeps a map/reduce index up to date in its own Lucene index, beside nothing else: each document's map entries
+/// (a Lucene document per source document, found by its key and by each group it feeds) and each group's result (a
+/// Lucene document with the result's fields, for queries, its JSON, and the <see cref="GroupState"/> it came from).
+/// Both are written by the index's one writer and committed with the index's progress in one Lucene commit, so after a
+/// crash the entries, the results and the etag they reach are of the same moment, and the batches after it are applied
+/// again to exactly that state: nothing is lost or counted twice.
+/// </summary>
+/// <remarks>
+/// A batch re-reduces only the groups its documents' old and new entries touch: the stored state less the old entries
+/// plus the new ones (exact: sums are decimal), or, when the group's smallest or largest value leaves it, again from
+/// the entries of every document in the group.
+/// </remarks>
+internal sealed class Reducer : IDisposable
+{
+    /// <summary>The field of map entries holding the source document's key term (stored).</summary>
+    public const string SourceField = "@mr.src";
+
+    /// <summary>The field of map entries naming each group the document feeds.</summary>
+    public const string GroupField = "@mr.grp";
+
+    private const string RowsField = "@mr.rows";
+
+    /// <summary>The field of results holding the group's identity (<see cref="MapRow.Group"/>), case-sensitive.</summary>
+    public const string ResultField = "@mr.gid";
+
+    private const string StateField = "@mr.state";
+
+    private const string JsonField = "@mr.json";
+
+    private const string KeysField = "@mr.keys";
+
+    /// <summary>The field that tells results (<see cref="ResultKind"/>) from map entries.</summary>
+    public const string KindField = "@mr.kind";
+
+    public const string ResultKind = "result";
+
+    private readonly IndexDefinition _definition;
+    private readonly CompiledIndex _compiled;
+    private readonly ReduceMapper _mapper;
+    private readonly DocumentMapper _resultMapper;
+    private DirectoryReader? _reader;
+    private IndexWriter? _readerWriter;
+
+    public Reducer(CompiledIndex compiled)
+    {
+        _compiled = compiled;
+        _definition = compiled.Definition;
+        _mapper = new ReduceMapper(compiled);
+        Results = new CompiledIndex(ReduceResults.Definition(_definition));
+        _resultMapper = new DocumentMapper(Results);
+    }
+
+    /// <summary>The results' fields: what queries on the index parse and sort against.</summary>
+    public CompiledIndex Results { get; }
+
+    /// <summary>Applies the items of <paramref name="batch"/> after <paramref name="from"/>; returns how many documents were mapped.</summary>
+    public int Apply(LuceneIndex lucene, IndexingBatch batch, long from, List<IndexingError> errors, DateTimeOffset now)
+    {
+        var reader = Reader(lucene);
+                var before = new Dictionary<string, List<MapRow>>(StringComparer.Ordinal);
+        var after = new Dictionary<string, List<MapRow>?>(StringComparer.Ordinal);
+        var problems = new List<string>();
+        var groupEtags = new Dictionary<string, long>(StringComparer.Ordinal);
+        var mapped = 0;
+        foreach (var item in batch.Items)
+        {
+            if (item.Etag <= from)
+                continue;
+            var key = IndexFields.KeyTerm(item.Key);
+            if (!before.ContainsKey(key))
+                before[key] = ReadRows(reader, key);
+            if (item.Unreadable is { } why)
+                errors.Add(new IndexingError(_definition.Name, item.Key, $"The stored document could not be read ({why}); it is left out of the index.", now, item.Etag));
+            List<MapRow>? rows = null;
+            if (item.Document is { } document && _compiled.Covers(document.Header.EntityName))
+            {
+                problems.Clear();
+                rows = _mapper.Map(document, problems);
+                foreach (var problem in problems)
+                    errors.Add(new IndexingError(_definition.Name, item.Key, problem, now, item.Etag));
+                mapped++;
+            }
+            after[key] = rows;
+            foreach (var row in before[key])
+                groupEtags[row.Group] = item.Etag;
+            if (rows is not null)
+            {
+                foreach (var row in rows)
+                    groupEtags[row.Group] = item.Etag;
+            }
+        }
+
+        foreach (var (key, rows) in after)
+        {
+            var term = new Term(SourceField, key);
+            if (rows is null || rows.Count == 0)
+            {
+                if (before[key].Count > 0)
+                    lucene.Writer.DeleteDocuments(term);
+                continue;
+            }
+            lucene.Writer.UpdateDocument(term, MapEntry(key, rows));
+        }
+
+        var removed = new Dictionary<string, List<MapRow>>(StringComparer.Ordinal);
+        var added = new Dictionary<string, List<MapRow>>(StringComparer.Ordinal);
+        foreach (var (key, rows) in before)
+        {
+            foreach (var row in rows)
+                RowsOf(removed, row.Group).Add(row);
+            foreach (var row in after[key] ?? [])
+                RowsOf(added, row.Group).Add(row);
+        }
+        foreach (var (group, etag) in groupEtags)
+        {
+            var state = Reduce(reader, group, removed.GetValueOrDefault(group), added.GetValueOrDefault(group), after, out var keys);
+            var term = new Term(ResultField, group);
+            if (state.Count == 0)
+                lucene.Writer.DeleteDocuments(term);
+            else
+                lucene.Writer.UpdateDocument(term, Result(group, keys!, state, etag));
+        }
+        return mapped;
+    }
+
+    private static List<MapRow> RowsOf(Dictionary<string, List<MapRow>> rows, string group)
+    {
+        if (!rows.TryGetValue(group, out var list))
+            rows[group] = list = [];
+        return list;
+    }
+
+    private GroupState Reduce(DirectoryReader reader, string group, List<MapRow>? removed, List<MapRow>? added,
+        Dictionary<string, List<MapRow>?> changed, out string?[]? keys)
+    {
+        var state = ReadState(reader, group, out keys) ?? new GroupState(_mapper.ValueFields.Count);
+        var exact = true;
+        foreach (var row in removed ?? [])
+            exact &= state.TryRemove(row);
+        if (!exact)
+        {
+            state = new GroupState(_mapper.ValueFields.Count);
+            foreach (var (key, rows) in Members(reader, group))
+            {
+                if (changed.ContainsKey(key))
+                    continue;
+                foreach (var row in rows)
+                {
+                    if (row.Group == group)
+                        state.Add(row);
+                }
+            }
+        }
+        foreach (var row in added ?? [])
+        {
+            state.Add(row);
+            keys ??= row.Keys;
+        }
+        return state;
+    }
+
+    private static LuceneDocument MapEntry(string key, List<MapRow> rows)
+    {
+        var document = new LuceneDocument
+        {
+            new StringField(SourceField, key, Field.Store.YES),
+            new StoredField(RowsField, MapRow.Write(rows)),
+        };
+        foreach (var group in rows.Select(row => row.Group).Distinct(StringComparer.Ordinal))
+            document.Add(new StringField(GroupField, group, Field.Store.NO));
+        return document;
+    }
+
+    private LuceneDocument Result(string group, string?[] keys, GroupState state, long etag)
+    {
+        var json = ReduceResults.Json(_definition, _mapper, keys, state);
+        var stored = StoredDocument.FromJson(group, etag, DateTimeOffset.UnixEpoch, ReduceResults.Metadata, json);
+        using var parsed = new ParsedDocument(stored);
+        var problems = new List<string>();
+        var document = _resultMapper.Map(parsed, problems);
+        document.Add(new StringField(ResultField, group, Field.Store.NO));
+        document.Add(new StringField(KindField, ResultKind, Field.Store.NO));
+        document.Add(new StoredField(StateField, state.Write()));
+        document.Add(new StoredField(KeysField, MapRow.Write([new MapRow(keys, [])])));
+        document.Add(new StoredField(JsonField, json));
+        return document;
+    }
+
+    /// <summary>The current results of <paramref name="versions"/> (as a page search found them), read from <paramref name="reader"/>.</summary>
+    public static IReadOnlyList<StoredDocument?> Load(IndexReader reader, IReadOnlyList<KnownVersion> versions)
+    {
+        var results = new StoredDocument?[versions.Count];
+        for (var i = 0; i < versions.Count; i++)
+        {
+            if (First(reader, ResultField, versions[i].Key) is ({ } leaf, var doc) && leaf.Document(doc).GetBinaryValue(JsonField) is { } json)
+                results[i] = StoredDocument.FromJson(versions[i].Key, versions[i].Etag, DateTimeOffset.UnixEpoch, ReduceResults.Metadata, json.Bytes.AsSpan(json.Offset, json.Length));
+        }
+        return results;
+    }
+
+    private static List<MapRow> ReadRows(IndexReader reader, string key)
+    {
+        return First(reader, SourceField, key) is not ({ } leaf, var doc) || leaf.Document(doc).GetBinaryValue(RowsField) is not { } bytes
+            ? []
+            : MapRow.Read(bytes.Bytes.AsSpan(bytes.Offset, bytes.Length));
+    }
+
+    private static GroupState? ReadState(IndexReader reader, string group, out string?[]? keys)
+    {
+        keys = null;
+        if (First(reader, ResultField, group) is not ({ } leaf, var doc))
+            return null;
+        var stored = leaf.Document(doc);
+        var state = stored.GetBinaryValue(StateField);
+        var keyRow = stored.GetBinaryValue(KeysField);
+        keys = MapRow.Read(keyRow.Bytes.AsSpan(keyRow.Offset, keyRow.Length))[0].Keys;
+        return GroupState.Read(state.Bytes.AsSpan(state.Offset, state.Length));
+    }
+
+    private static IEnumerable<(string Key, List<MapRow> Rows)> Members(IndexReader reader, string group)
+    {
+        var term = new BytesRef(group);
+        foreach (var context in reader.Leaves)
+        {
+            var leaf = context.AtomicReader;
+            if (Docs(leaf, GroupField, term) is not { } docs)
+                continue;
+            for (var doc = docs.NextDoc(); doc != Lucene.Net.Search.DocIdSetIterator.NO_MORE_DOCS; doc = docs.NextDoc())
+            {
+                var stored = leaf.Document(doc);
+                var bytes = stored.GetBinaryValue(RowsField);
+                yield return (stored.Get(SourceField, CultureInfo.InvariantCulture), MapRow.Read(bytes.Bytes.AsSpan(bytes.Offset, bytes.Length)));
+            }
+        }
+    }
+
+    /// <summary>
+    /// The first live document with the term, segment by segment: a composite view over every segment
+    /// (<c>MultiFields</c>) would be built again on every lookup.
+    /// </summary>
+    private static (AtomicReader? Leaf, int Doc) First(IndexReader reader, string field, string term)
+    {
+        var bytes = new BytesRef(term);
+        foreach (var context in reader.Leaves)
+        {
+            var leaf = context.AtomicReader;
+            if (Docs(leaf, field, bytes) is { } docs && docs.NextDoc() is var doc && doc != Lucene.Net.Search.DocIdSetIterator.NO_MORE_DOCS)
+                return (leaf, doc);
+        }
+        return (null, -1);
+    }
+
+    private static DocsEnum? Docs(AtomicReader leaf, string field, BytesRef term)
+    {
+        var terms = leaf.GetTerms(field);
+        if (terms is null)
+            return null;
+        var iterator = terms.GetEnumerator();
+        return iterator.SeekExact(term) ? iterator.Docs(leaf.LiveDocs, null, DocsFlags.NONE) : null;
+    }
+
+    /// <summary>A near-real-time reader of everything the writer holds (earlier batches included), reopened only when it changed.</summary>
+    private DirectoryReader Reader(LuceneIndex lucene)
+    {
+        if (_reader is not null && ReferenceEquals(_readerWriter, lucene.Writer))
+        {
+            if (DirectoryReader.OpenIfChanged(_reader, lucene.Writer, applyAllDeletes: true) is { } newer)
+            {
+                _reader.Dispose();
+                _reader = newer;
+            }
+            return _reader;
+        }
+        _reader?.Dispose();
+        _reader = DirectoryReader.Open(lucene.Writer, applyAllDeletes: true);
+        _readerWriter = lucene.Writer;
+        return _reader;
+    }
+
+    public void Dispose()
+    {
+        var reader = Interlocked.Exchange(ref _reader, null);
+#pragma warning disable CA1031 // The writer may be gone already (a rollback); the reader is thrown away either way.
+        try
+        {
+            reader?.Dispose();
+        }
+        catch (Exception)
+        {
+        }
+#pragma warning restore CA1031
+    }
+}
