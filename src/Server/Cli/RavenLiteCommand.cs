@@ -29,6 +29,8 @@ internal static class RavenLiteCommand
         MaintenanceOptions.BackupVerb,
         MaintenanceOptions.RestoreVerb,
         MaintenanceOptions.CompactVerb,
+        QueryOperationVerbs.PatchVerb,
+        QueryOperationVerbs.DeleteVerb,
     ];
 
     private static readonly Command s_root = Create();

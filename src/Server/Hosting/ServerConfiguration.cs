@@ -54,6 +54,9 @@ internal static class ServerConfiguration
         // Host-level URLs (ASPNETCORE_URLS, "Urls" in appsettings) are honoured when RavenLite:Urls is not set.
         if (string.IsNullOrWhiteSpace(options.Urls) && configuration["urls"] is { Length: > 0 } hostUrls)
             options.Urls = hostUrls;
+        // Seconds on the command line, a TimeSpan on the database options.
+        if (options.ExpiryIntervalSeconds is { } expiry and >= 0 and <= 86_400)
+            options.Database.ExpiryInterval = TimeSpan.FromSeconds(expiry);
         options.Validate();
         options.Database.DataDirectory = Path.GetFullPath(options.Database.DataDirectory);
         options.BackupDirectory = Path.GetFullPath(string.IsNullOrWhiteSpace(options.BackupDirectory)
