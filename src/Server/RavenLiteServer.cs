@@ -1,3 +1,4 @@
+using System.Net;
 using System.Runtime.InteropServices;
 using Microsoft.Extensions.DependencyInjection.Extensions;
 using RavenLite.Database;
@@ -74,6 +75,7 @@ internal static class RavenLiteServer
         builder.Services.AddSingleton<Backups.BackupJobs>();
         builder.Services.AddSingleton<Changes.ChangesStreams>();
         builder.Services.AddSingleton<FailedAuthentications>();
+        builder.Services.AddSingleton<ExpensiveRequests>();
         builder.Services.AddSingleton<Http.LargeBodyGate>();
         Telemetry.AddServices(builder.Services, options);
         builder.Services.AddSingleton(new Indexes.QueryResponseCache(options.QueryCacheMb * 1024 * 1024));
@@ -162,5 +164,14 @@ internal static class RavenLiteServer
         var failures = app.Services.GetRequiredService<FailedAuthentications>();
         var time = app.Services.GetRequiredService<TimeProvider>();
         app.Use(next => new ApiKeyMiddleware(next, options.Keys, failures, time).InvokeAsync);
+        // After the key check: a request refused for its key is counted there, not here.
+        var expensive = app.Services.GetRequiredService<ExpensiveRequests>();
+        app.Use(next => context =>
+        {
+            if (ExpensiveRequests.IsExpensive(context.Request)
+                && expensive.Admit(context, context.Connection.RemoteIpAddress ?? IPAddress.None) is { } refusal)
+                throw refusal;
+            return next(context);
+        });
     }
 }

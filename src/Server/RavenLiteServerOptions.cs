@@ -134,6 +134,13 @@ internal sealed class RavenLiteServerOptions
     /// </summary>
     public int AuthFailuresPerMinute { get; set; } = 30;
 
+    /// <summary>
+    /// How many index queries, patch or delete by query requests, index definitions and backups one client address may
+    /// send in a minute; beyond that those get 429 <c>too-many-requests</c> until the minute is over (other requests are
+    /// served). 0, the default, sets no limit.
+    /// </summary>
+    public int ExpensiveRequestsPerMinute { get; set; }
+
 
 
     /// <summary>The most keys one <c>POST /queries</c> may ask for; more get 400.</summary>
@@ -181,6 +188,8 @@ internal sealed class RavenLiteServerOptions
         }
         if (AuthFailuresPerMinute < 1)
             throw Invalid($"AuthFailuresPerMinute must be at least 1, not {AuthFailuresPerMinute}.");
+        if (ExpensiveRequestsPerMinute < 0)
+            throw Invalid($"ExpensiveRequestsPerMinute must be 0 (no limit) or more, not {ExpensiveRequestsPerMinute}.");
         if (MaxRequestBodyBytes < 1024)
             throw Invalid($"MaxRequestBodyBytes must be at least 1024, not {MaxRequestBodyBytes}.");
         if (MaxConcurrentLargeBodies < 1)
