@@ -121,7 +121,7 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
         var words = terms.Split((char[]?)null, StringSplitOptions.RemoveEmptyEntries);
         if (words.Length == 0)
             throw new ArgumentException("Search needs at least one term.", nameof(terms));
-        return $"{path}@text:({string.Join(' ', words.Select(word => (all ? "+" : "") + Escape(word)))})";
+        return $"{path}{TypedFieldSuffixes.Search}:({string.Join(' ', words.Select(word => (all ? "+" : "") + Escape(word)))})";
     }
 
     /// <summary>The aggregated field for <c>Sum</c>, <c>Min</c>, <c>Max</c> and <c>Average</c>, with its kind's suffix.</summary>
@@ -182,7 +182,7 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
         if (CountOf(memberSide, scope) is { } countPath)
         {
             var count = Convert.ToInt64(Evaluate(valueSide), CultureInfo.InvariantCulture);
-            return Range(countPath + "@count", op, Quote(count.ToString(CultureInfo.InvariantCulture)), binary);
+            return Range(countPath + TypedFieldSuffixes.Count, op, Quote(count.ToString(CultureInfo.InvariantCulture)), binary);
         }
         // string.Compare(x.A, "b", StringComparison.Ordinal) > 0
         if (memberSide is MethodCallExpression { Method.Name: nameof(string.Compare), Method.DeclaringType: var declaring, Arguments: [var first, var second, var how] }
@@ -201,7 +201,7 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
         {
             if (member.ThroughCollection)
                 throw Unsupported(binary, "null checks on the items of a collection are not supported");
-            var isNull = $"{member.Path}@null:true";
+            var isNull = $"{member.Path}{TypedFieldSuffixes.Null}:true";
             return op switch
             {
                 ExpressionType.Equal => isNull,
@@ -255,7 +255,7 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
             if (call.Arguments.Count > 0 && call.Arguments[0].Type != typeof(string))
                 throw Unsupported(call, "only the overloads taking a string are supported");
             var text = argument as string ?? throw Unsupported(call, "the argument is null");
-            var name = field.Path + (ignoreCase ? "@ci" : "");
+            var name = field.Path + (ignoreCase ? TypedFieldSuffixes.IgnoreCase : "");
             var pattern = ignoreCase ? text.ToUpperInvariant() : text;
             return method.Name switch
             {
@@ -274,7 +274,7 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
                 var field = Field(tested, scope, call);
                 if (field.ThroughCollection)
                     throw Unsupported(call, "null checks on the items of a collection are not supported");
-                return $"({field.Path}@null:true) OR ({field.Path}:\"\")";
+                return $"({field.Path}{TypedFieldSuffixes.Null}:true) OR ({field.Path}:\"\")";
             }
             if (method.Name == nameof(string.Equals) && call.Arguments.Count is 2 or 3)
             {
@@ -302,7 +302,7 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
                     return $"{items.Path}{suffix}:{term}";
                 }
                 case nameof(Enumerable.Any) when arguments.Count == 0:
-                    return $"{CountPath(source, scope, call)}@count:{{\"0\" TO *]";
+                    return $"{CountPath(source, scope, call)}{TypedFieldSuffixes.Count}:{{\"0\" TO *]";
                 case nameof(Enumerable.Any) when arguments is [LambdaExpression inner]:
                 {
                     var collection = CollectionPath(source, scope, call);
@@ -358,7 +358,7 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
             terms.Add($"{member.Path}{suffix}:{term}");
         }
         if (hasNull)
-            terms.Add($"{member.Path}@null:true");
+            terms.Add($"{member.Path}{TypedFieldSuffixes.Null}:true");
         if (terms.Count == 0)
             return Nothing;
         const int group = 512;
@@ -427,7 +427,7 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
                     DateTimeOffset offset => offset.UtcTicks,
                     _ => throw Unsupported(expression, $"a {value.GetType().Name} compared with a date member"),
                 };
-                return ("@time", Quote(ticks.ToString(CultureInfo.InvariantCulture)));
+                return (TypedFieldSuffixes.Instant, Quote(ticks.ToString(CultureInfo.InvariantCulture)));
             case Kind.Number:
                 var number = value switch
                 {
@@ -440,7 +440,7 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
                     throw Unsupported(expression, "NaN equals nothing in C#; compare with double.IsNaN on the client");
                 if (value is double d && double.IsInfinity(d) || value is float f && float.IsInfinity(f))
                     throw Unsupported(expression, "infinities are not indexed");
-                return ("@num", Quote(number));
+                return (TypedFieldSuffixes.Number, Quote(number));
             case Kind.Exact:
                 var token = serializer.ToToken(value);
                 if (token.Type == JTokenType.String)
@@ -451,7 +451,7 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
                     IConvertible convertible => Convert.ToDecimal(convertible, CultureInfo.InvariantCulture),
                     _ => throw Unsupported(expression, $"a {value.GetType().Name} compared with a number"),
                 };
-                return ("@dec", Quote(exact.ToString(CultureInfo.InvariantCulture)));
+                return (TypedFieldSuffixes.Exact, Quote(exact.ToString(CultureInfo.InvariantCulture)));
             case Kind.Boolean:
                 return ("", value is true ? "true" : "false");
             default:
@@ -496,9 +496,9 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
 
     private static string Suffix(Kind kind) => kind switch
     {
-        Kind.Exact => "@dec",
-        Kind.Number => "@num",
-        Kind.Instant => "@time",
+        Kind.Exact => TypedFieldSuffixes.Exact,
+        Kind.Number => TypedFieldSuffixes.Number,
+        Kind.Instant => TypedFieldSuffixes.Instant,
         _ => "",
     };
 

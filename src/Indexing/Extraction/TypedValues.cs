@@ -14,28 +14,28 @@ internal static class TypedValues
     public const string Text = "";
 
     /// <summary>Strings upper-cased (invariant), for ordinal case-insensitive matches.</summary>
-    public const string IgnoreCase = "@ci";
+    public const string IgnoreCase = TypedFieldSuffixes.IgnoreCase;
 
     /// <summary>Every finite JSON number as a double (numeric terms, doc values): how C# compares double and float.</summary>
-    public const string Number = "@num";
+    public const string Number = TypedFieldSuffixes.Number;
 
     /// <summary>
     /// Every JSON number that a <see cref="decimal"/> holds exactly, as a sortable string (<see cref="EncodeDecimal"/>):
     /// exact equality and order for integers of any CLR type (ulong included) and decimals.
     /// </summary>
-    public const string Decimal = "@dec";
+    public const string Decimal = TypedFieldSuffixes.Exact;
 
     /// <summary>Strings in ISO 8601 date-time form, as the UTC instant's ticks: DateTime and DateTimeOffset compare as instants.</summary>
-    public const string Instant = "@time";
+    public const string Instant = TypedFieldSuffixes.Instant;
 
     /// <summary>The number of items of an array value.</summary>
-    public const string Count = "@count";
+    public const string Count = TypedFieldSuffixes.Count;
 
     /// <summary>Term <c>true</c> when the value is null or missing (read through objects only, not arrays).</summary>
-    public const string Null = "@null";
+    public const string Null = TypedFieldSuffixes.Null;
 
     /// <summary>Strings analyzed as full text (words, lower-cased), in fields of <see cref="Definitions.FieldAnalysis.TypedSearch"/>.</summary>
-    public const string Search = "@text";
+    public const string Search = TypedFieldSuffixes.Search;
 
     /// <summary>
     /// Sorted-set doc values of every value of every kind, only for documents whose path gives more than one value
