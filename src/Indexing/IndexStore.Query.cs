@@ -145,7 +145,7 @@ internal sealed partial class IndexStore
                 : PageSearch.Run(searcher, lucene.Segments, parsed, sort, query.Start, pageSize, after, cancellationToken);
             // A map/reduce index's results are not stored documents: they are read from the searcher that found them.
             if (index.IsMapReduce)
-                reduced = Reducer.Load(searcher.IndexReader, page.Versions);
+                reduced = Reducer.Load(searcher.IndexReader, page.Versions, page.Docs);
             if (query.Aggregate is { } aggregated)
                 aggregate = FieldAggregator.Run(searcher, parsed, aggregated, query.AggregateSum, index.QueryFields, cancellationToken);
             if (facetCollector is not null)

@@ -1,4 +1,6 @@
+using System.Collections.Concurrent;
 using System.Globalization;
+using System.Runtime.CompilerServices;
 using Lucene.Net.Documents;
 using Lucene.Net.Index;
 using Lucene.Net.Util;
@@ -41,6 +43,9 @@ internal sealed class Reducer : IDisposable
     private const string StateField = "@mr.state";
 
     private const string JsonField = "@mr.json";
+
+    // Per segment core (released with it): the results already built from it, by doc id.
+    private static readonly ConditionalWeakTable<object, ConcurrentDictionary<int, StoredDocument>> s_built = new();
 
     private const string KeysField = "@mr.keys";
 
@@ -197,20 +202,53 @@ internal sealed class Reducer : IDisposable
         document.Add(new StringField(KindField, ResultKind, Field.Store.NO));
         document.Add(new StoredField(StateField, state.Write()));
         document.Add(new StoredField(KeysField, MapRow.Write([new MapRow(keys, [])])));
-        document.Add(new StoredField(JsonField, json));
+        // Doc values, not a stored field: a page of results reads each one directly, with no stored-field block to inflate.
+        document.Add(new BinaryDocValuesField(JsonField, new BytesRef(json)));
         return document;
     }
 
-    /// <summary>The current results of <paramref name="versions"/> (as a page search found them), read from <paramref name="reader"/>.</summary>
-    public static IReadOnlyList<StoredDocument?> Load(IndexReader reader, IReadOnlyList<KnownVersion> versions)
+    /// <summary>
+    /// The current results of <paramref name="versions"/>, read by their doc ids (<paramref name="docs"/>, as the page
+    /// search found them in <paramref name="reader"/>): the JSON from the results' binary doc values (stored fields in
+    /// results written before they had them). A result in a segment never changes (an update is a new document), so the
+    /// built document is kept per segment core and shared by every later query that pages over it.
+    /// </summary>
+    public static IReadOnlyList<StoredDocument?> Load(IndexReader reader, IReadOnlyList<KnownVersion> versions, IReadOnlyList<int> docs)
     {
         var results = new StoredDocument?[versions.Count];
+        var leaves = reader.Leaves;
+        var scratch = new BytesRef();
         for (var i = 0; i < versions.Count; i++)
         {
-            if (First(reader, ResultField, versions[i].Key) is ({ } leaf, var doc) && leaf.Document(doc).GetBinaryValue(JsonField) is { } json)
-                results[i] = StoredDocument.FromJson(versions[i].Key, versions[i].Etag, DateTimeOffset.UnixEpoch, ReduceResults.Metadata, json.Bytes.AsSpan(json.Offset, json.Length));
+            var context = leaves[ReaderUtil.SubIndex(docs[i], leaves)];
+            var leaf = context.AtomicReader;
+            var doc = docs[i] - context.DocBase;
+            var built = s_built.GetValue(leaf.CoreCacheKey, static _ => new ConcurrentDictionary<int, StoredDocument>());
+            if (built.TryGetValue(doc, out var cached) && cached.Etag == versions[i].Etag)
+            {
+                results[i] = cached;
+                continue;
+            }
+            if (Json(leaf, doc, scratch) is not { } json)
+                continue;
+            var document = StoredDocument.FromJson(versions[i].Key, versions[i].Etag, DateTimeOffset.UnixEpoch, ReduceResults.Metadata, json);
+            built[doc] = document;
+            results[i] = document;
         }
         return results;
+    }
+
+    private static byte[]? Json(AtomicReader leaf, int doc, BytesRef scratch)
+    {
+        if (leaf.GetBinaryDocValues(JsonField) is { } values)
+        {
+            values.Get(doc, scratch);
+            if (scratch.Length > 0)
+                return scratch.Bytes.AsSpan(scratch.Offset, scratch.Length).ToArray();
+        }
+        var visitor = new DocumentStoredFieldVisitor(JsonField);
+        leaf.Document(doc, visitor);
+        return visitor.Document.GetBinaryValue(JsonField) is { } stored ? stored.Bytes.AsSpan(stored.Offset, stored.Length).ToArray() : null;
     }
 
     private static List<MapRow> ReadRows(IndexReader reader, string key)

@@ -13,6 +13,7 @@ internal sealed class IndexOrderCollector(SegmentKeysCache cache, int skip, int 
 {
     private AtomicReader? _reader;
     private SegmentKeys? _segment;
+    private int _docBase;
     private int _skipped;
 
     public SearchPage Page { get; } = new(take);
@@ -26,6 +27,7 @@ internal sealed class IndexOrderCollector(SegmentKeysCache cache, int skip, int 
     public void SetNextReader(AtomicReaderContext context)
     {
         _reader = context.AtomicReader;
+        _docBase = context.DocBase;
         _segment = null;
     }
 
@@ -59,6 +61,7 @@ internal sealed class IndexOrderCollector(SegmentKeysCache cache, int skip, int 
             return false;
         }
         Page.Versions.Add(segment.Version(doc));
+        Page.Docs.Add(_docBase + doc);
         return true;
     }
 }

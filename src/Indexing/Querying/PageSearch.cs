@@ -127,6 +127,7 @@ internal static class PageSearch
             var keys = segments.Get(leaf.AtomicReader);
             var doc = hit.Doc - leaf.DocBase;
             page.Versions.Add(keys.Version(doc));
+            page.Docs.Add(hit.Doc);
         }
         if (end > start)
         {

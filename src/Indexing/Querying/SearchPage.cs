@@ -7,6 +7,9 @@ internal sealed class SearchPage(int capacity)
 {
     public List<KnownVersion> Versions { get; } = new(capacity);
 
+    /// <summary>Each hit's doc id in the searcher's reader, in the order of <see cref="Versions"/>: what a map/reduce reads its results by.</summary>
+    public List<int> Docs { get; } = new(capacity);
+
     /// <summary>Each hit's relevance, in the order of <see cref="Versions"/>; null when the query was not scored.</summary>
     public List<float>? Scores { get; init; }
 

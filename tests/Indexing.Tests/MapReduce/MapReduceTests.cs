@@ -148,4 +148,25 @@ public sealed class MapReduceTests : IDisposable
         Assert.Equal(2025, result.Results[0].Data.GetProperty("Year").GetInt32());
         Assert.Equal(4m, Number(result.Results[1].Data, "Total"));
     }
+
+    [Fact]
+    public void A_page_read_again_reuses_unchanged_results_and_reads_a_changed_group_anew()
+    {
+        _db.Indexes.PutIndex(TotalsByCustomer);
+        for (var i = 0; i < 20; i++)
+            _db.Put($"orders/{i}", $$"""{"Customer": "c/{{i % 5}}", "Lines": [{"Price": {{i}}, "Quantity": 1}]}""", "Order");
+        var first = _db.Query("Orders/TotalsByCustomer", "*:*");
+        var again = _db.Query("Orders/TotalsByCustomer", "*:*");
+        Assert.Equal(first.Results.Select(r => r.Etag), again.Results.Select(r => r.Etag));
+        Assert.Equal(30m, Number(ByKey(again)["c/0"], "Total")); // 0 + 5 + 10 + 15
+
+        _db.Put("orders/5", """{"Customer": "c/0", "Lines": [{"Price": 105, "Quantity": 1}]}""", "Order");
+        var changed = ByKey(_db.Query("Orders/TotalsByCustomer", "*:*"));
+
+        Assert.Equal(130m, Number(changed["c/0"], "Total"));
+        Assert.Equal(105m, Number(changed["c/0"], "Dearest"));
+        Assert.Equal(34m, Number(changed["c/1"], "Total")); // 1 + 6 + 11 + 16, untouched; c/4 has 46
+        Assert.Equal(["c/0", "c/4"], _db.Query("Orders/TotalsByCustomer", "*:*", sortBy: ["-Total"], pageSize: 2)
+            .Results.Select(r => r.Data.GetProperty("Customer").GetString()));
+    }
 }
