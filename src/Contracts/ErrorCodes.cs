@@ -76,6 +76,12 @@ public static class ErrorCodes
     /// </summary>
     public const string IndexFailing = "index-failing";
 
+    /// <summary>
+    /// A request body over 1 MiB was still arriving when its time to be read ran out (a large body holds one of a few
+    /// permits while it arrives, so one sent very slowly would keep others waiting). Nothing was written; send it again.
+    /// </summary>
+    public const string RequestTimeout = "request-timeout";
+
     /// <summary>A backup was asked for while another one runs.</summary>
     public const string BackupRunning = "backup-running";
 
@@ -129,7 +135,7 @@ public static class ErrorCodes
     [
         BadRequest, QueryInvalid, HostNotAllowed, Unauthorized, ScopeMissing, NotLoopback, CrossSite, BuiltInIndex, DocumentNotFound,
         IndexNotFound, RouteNotFound, MethodNotAllowed, ConcurrencyConflict, PatchTestFailed, PayloadTooLarge, UnsupportedMediaType,
-        PatchInvalid, LimitExceeded, QueryTimeout, TooManyConnections, TooManyRequests, IndexStale, StorageFull, IndexFailing,
+        PatchInvalid, LimitExceeded, QueryTimeout, RequestTimeout, TooManyConnections, TooManyRequests, IndexStale, StorageFull, IndexFailing,
         BackupRunning, BackupNotFound, OperationNotFound, StorageUnavailable, ReadOnly, Unavailable, Internal,
     ];
 

@@ -18,6 +18,15 @@ internal sealed class LargeBodyGate(RavenLiteServerOptions options, TimeProvider
     /// <summary>The longest a request waits for a permit before it is refused.</summary>
     public static readonly TimeSpan WaitLimit = TimeSpan.FromSeconds(30);
 
+    /// <summary>
+    /// The longest a request holding a permit may take to send the rest of its body (17 MiB in this time is about
+    /// 145 KB/s): a client trickling a large body at Kestrel's minimum data rate would otherwise keep a permit for an
+    /// hour, and a few such clients would keep every other large body waiting.
+    /// </summary>
+    public static readonly TimeSpan ReadLimit = TimeSpan.FromMinutes(2);
+
+    private const string DeadlineItem = "RavenLite.LargeBodyDeadline";
+
     private const string HeldItem = "RavenLite.LargeBodyPermit";
 
     private readonly SemaphoreSlim _permits = new(options.MaxConcurrentLargeBodies, options.MaxConcurrentLargeBodies);
@@ -49,7 +58,18 @@ internal sealed class LargeBodyGate(RavenLiteServerOptions options, TimeProvider
         }
         context.Items[HeldItem] = true;
         context.Response.RegisterForDispose(new Permit(_permits));
+        var deadline = new CancellationTokenSource(ReadLimit, time);
+        context.Items[DeadlineItem] = deadline;
+        context.Response.RegisterForDispose(deadline);
     }
+
+    /// <summary>Cancelled when the request's permit has been held for <see cref="ReadLimit"/>; none before it holds one.</summary>
+    public static CancellationToken ReadDeadline(HttpContext context) =>
+        context.Items.TryGetValue(DeadlineItem, out var deadline) && deadline is CancellationTokenSource source ? source.Token : CancellationToken.None;
+
+    /// <summary>The 408 for a body that was still arriving when <see cref="ReadLimit"/> passed.</summary>
+    public static RequestException TooSlow() => new(StatusCodes.Status408RequestTimeout, ErrorCodes.RequestTimeout,
+        $"The request body was still arriving {ReadLimit.TotalSeconds:0} s after it was given one of the few turns large bodies take; nothing was written. Send it again.");
 
     /// <summary>Frees the semaphore (the container disposes the singleton when the server stops).</summary>
     public void Dispose() => _permits.Dispose();

@@ -41,7 +41,7 @@ internal static class RequestBody
         var reader = request.BodyReader;
         while (true)
         {
-            var result = await reader.ReadAsync(request.HttpContext.RequestAborted);
+            var result = await ReadAsync(reader, request.HttpContext);
             var received = result.Buffer;
             if (body.Length + received.Length > limit)
             {
@@ -58,6 +58,23 @@ internal static class RequestBody
             reader.AdvanceTo(received.End);
             if (result.IsCompleted)
                 return body.ToMemory();
+        }
+    }
+
+    /// <summary>The next part of the body; once the request holds a large-body permit, within that permit's read time.</summary>
+    private static async ValueTask<System.IO.Pipelines.ReadResult> ReadAsync(System.IO.Pipelines.PipeReader reader, HttpContext context)
+    {
+        var deadline = LargeBodyGate.ReadDeadline(context);
+        if (!deadline.CanBeCanceled)
+            return await reader.ReadAsync(context.RequestAborted);
+        using var both = CancellationTokenSource.CreateLinkedTokenSource(context.RequestAborted, deadline);
+        try
+        {
+            return await reader.ReadAsync(both.Token);
+        }
+        catch (OperationCanceledException) when (deadline.IsCancellationRequested && !context.RequestAborted.IsCancellationRequested)
+        {
+            throw LargeBodyGate.TooSlow();
         }
     }
 
