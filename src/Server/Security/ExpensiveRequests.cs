@@ -1,6 +1,4 @@
-using System.Globalization;
 using System.Net;
-using System.Threading.RateLimiting;
 using RavenLite.Server.Errors;
 
 namespace RavenLite.Server.Security;
@@ -12,22 +10,9 @@ namespace RavenLite.Server.Security;
 /// the query limits (<c>--query-timeout</c>, the multi-term bounds) bound what one request costs; this bounds how many
 /// one client may start.
 /// </summary>
-internal sealed class ExpensiveRequests : IDisposable
+internal sealed class ExpensiveRequests(RavenLiteServerOptions options) : IDisposable
 {
-    private static readonly TimeSpan s_window = TimeSpan.FromMinutes(1);
-    private readonly PartitionedRateLimiter<IPAddress>? _limiter;
-    private readonly int _perMinute;
-
-    /// <summary>Creates the limiter for <see cref="RavenLiteServerOptions.ExpensiveRequestsPerMinute"/> requests per address and minute (none when 0).</summary>
-    public ExpensiveRequests(RavenLiteServerOptions options)
-    {
-        _perMinute = options.ExpensiveRequestsPerMinute;
-        if (_perMinute > 0)
-        {
-            _limiter = PartitionedRateLimiter.Create<IPAddress, IPAddress>(address => RateLimitPartition.GetFixedWindowLimiter(address,
-                _ => new FixedWindowRateLimiterOptions { PermitLimit = _perMinute, Window = s_window, QueueLimit = 0, AutoReplenishment = true }));
-        }
-    }
+    private readonly AddressRateLimit? _limit = options.ExpensiveRequestsPerMinute > 0 ? new AddressRateLimit(options.ExpensiveRequestsPerMinute) : null;
 
     /// <summary>Whether <paramref name="request"/> is one the limit counts, decided from its method and path only.</summary>
     public static bool IsExpensive(HttpRequest request)
@@ -49,24 +34,13 @@ internal sealed class ExpensiveRequests : IDisposable
     /// Counts an expensive request of <paramref name="address"/>; null when it may go on, else the 429 to answer (with
     /// <c>Retry-After</c> set as the response starts).
     /// </summary>
-    public RequestException? Admit(HttpContext context, IPAddress address)
-    {
-        if (_limiter is null)
-            return null;
-        using var lease = _limiter.AttemptAcquire(address);
-        if (lease.IsAcquired)
-            return null;
-        // Set as the response starts: the error middleware clears the headers of a refused request first.
-        context.Response.OnStarting(() =>
-        {
-            context.Response.Headers.RetryAfter = ((int)s_window.TotalSeconds).ToString(CultureInfo.InvariantCulture);
-            return Task.CompletedTask;
-        });
-        return new RequestException(StatusCodes.Status429TooManyRequests, ErrorCodes.TooManyRequests,
-            $"More than {_perMinute} index queries, set operations, index definitions or backups came from this address within a minute " +
-            "(ExpensiveRequestsPerMinute); they are refused until the minute is over. Other requests are served.");
-    }
+    public RequestException? Admit(HttpContext context, IPAddress address) =>
+        _limit is null || _limit.TryAcquire(address)
+            ? null
+            : AddressRateLimit.Refusal(context,
+                $"More than {_limit.PerMinute} index queries, set operations, index definitions or backups came from this address within a minute " +
+                "(ExpensiveRequestsPerMinute); they are refused until the minute is over. Other requests are served.");
 
     /// <inheritdoc />
-    public void Dispose() => _limiter?.Dispose();
+    public void Dispose() => _limit?.Dispose();
 }
