@@ -93,7 +93,7 @@ internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDataba
 
     public QueryPage Query(string indexName, IndexQuery query) => ToPage(Database.Query(indexName, query));
 
-    public QueryPage Query(string indexName, IndexQuery query, QueryShape shape) => Shaped(Database.Query(indexName, query), shape);
+    public QueryPage Query(string indexName, IndexQuery query, QueryShape shape) => Shaped(Database.Query(indexName, query, shape.IncludePaths), shape);
 
     private QueryPage ToPage(QueryResult result)
     {
@@ -144,21 +144,24 @@ internal sealed class EmbeddedBackend(DocumentDatabase database, bool ownsDataba
 
     /// <summary>A wait for non-stale results is awaited without holding the thread, as the server does.</summary>
     public async Task<QueryPage> QueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken) =>
-        ToPage(await Database.QueryAsync(indexName, query, cancellationToken: cancellationToken).ConfigureAwait(false));
+        ToPage(await Database.QueryAsync(indexName, query, cancellationToken).ConfigureAwait(false));
 
     /// <inheritdoc cref="QueryAsync(string, IndexQuery, CancellationToken)"/>
-    public async Task<QueryPage> QueryAsync(string indexName, IndexQuery query, QueryShape shape, CancellationToken cancellationToken) =>
-        Shaped(await Database.QueryAsync(indexName, query, cancellationToken: cancellationToken).ConfigureAwait(false), shape);
+    public async Task<QueryPage> QueryAsync(string indexName, IndexQuery query, QueryShape shape, CancellationToken cancellationToken)
+    {
+        var prepared = await Database.PrepareQueryAsync(indexName, query, cancellationToken).ConfigureAwait(false);
+        return Shaped(Database.RunQuery(prepared, shape.IncludePaths, cancellationToken), shape);
+    }
 
     /// <summary>
-    /// The page with its includes (the documents <see cref="DocumentDatabase.Included"/> finds, through the document
-    /// cache) and, with fetch paths, each result's fields copied from the cached UTF-8 JSON by <see cref="FieldProjection"/>.
+    /// The page with its includes (read with it, through the document cache) and, with fetch paths, each result's
+    /// fields copied from the cached UTF-8 JSON by <see cref="FieldProjection"/>.
     /// </summary>
     private QueryPage Shaped(QueryResult result, QueryShape shape)
     {
         if (shape.IsEmpty)
             return ToPage(result);
-        var includes = shape.IncludePaths.Count == 0 ? [] : Database.Included(result.Results, shape.IncludePaths);
+        var includes = result.Includes;
         if (shape.FetchPaths.Count == 0)
             return ToPage(result) with { Includes = [.. includes.Select(ToStored)] };
         var projection = FieldProjection.Parse(shape.FetchPaths);

@@ -167,36 +167,28 @@ public sealed partial class DocumentDatabase
         return kept ?? documents;
     }
 
+    /// <summary>The result without its expired documents, and each result's score and highlights kept beside it.</summary>
     private QueryResult Unexpired(QueryResult result)
     {
-        var results = UnexpiredOnly(result.Results);
-        if (ReferenceEquals(results, result.Results))
-            return result;
-        return new QueryResult
+        var now = Options.TimeProvider.GetUtcNow();
+        var documents = result.Results;
+        bool[]? kept = null;
+        for (var i = 0; i < documents.Count; i++)
         {
-            IndexName = result.IndexName,
+            if (!IsExpired(documents[i], now))
+                continue;
+            kept ??= [.. Enumerable.Repeat(true, documents.Count)];
+            kept[i] = false;
+        }
+        if (kept is null)
+            return result;
+        var results = documents.Where((_, i) => kept[i]).ToList();
+        return result with
+        {
             Results = results,
-            TotalResults = result.TotalResults,
-            SkippedResults = result.SkippedResults + result.Results.Count - results.Count,
-            Start = result.Start,
-            PageSize = result.PageSize,
-            PageSizeClamped = result.PageSizeClamped,
-            IsStale = result.IsStale,
-            IndexEtag = result.IndexEtag,
-            IndexTimestamp = result.IndexTimestamp,
-            DatabaseEtag = result.DatabaseEtag,
-            Version = result.Version,
-            AnswerKnown = result.AnswerKnown,
-            Continuation = result.Continuation,
-            Timings = result.Timings,
-            Aggregate = result.Aggregate,
+            SkippedResults = result.SkippedResults + documents.Count - results.Count,
+            Scores = result.Scores is { } scores ? [.. scores.Where((_, i) => kept[i])] : null,
+            Highlights = result.Highlights is { } highlights ? [.. highlights.Where((_, i) => kept[i])] : null,
         };
     }
-
-    /// <summary>
-    /// A cached answer (a server's response cache) is tagged by index version, which time passing does not change: once
-    /// this database has served a document that expires, no cached answer is vouched for, so each is loaded and checked.
-    /// </summary>
-    private Func<string, IndexVersion, bool>? UnlessExpiring(Func<string, IndexVersion, bool>? answerKnown) =>
-        answerKnown is null ? null : (name, version) => !_sawExpiring && answerKnown(name, version);
 }

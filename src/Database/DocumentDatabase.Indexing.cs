@@ -1,5 +1,6 @@
 using RavenLite.Indexing;
 using RavenLite.Indexing.Definitions;
+using RavenLite.Indexing.Extraction;
 
 namespace RavenLite.Database;
 
@@ -13,7 +14,7 @@ public sealed partial class DocumentDatabase
     /// </summary>
     internal IndexStore Indexes => Volatile.Read(ref _indexes) ?? throw new ObjectDisposedException(nameof(DocumentDatabase));
 
-    /// <inheritdoc cref="IndexStore.Query"/>
+    /// <inheritdoc cref="IndexStore.Query(string, IndexQuery)"/>
     /// <remarks>
     /// Documents whose expiry time has passed are left out of the page (counted in <see cref="QueryResult.SkippedResults"/>,
     /// and in <see cref="QueryResult.TotalResults"/> until the expiry task deletes them).
@@ -23,12 +24,56 @@ public sealed partial class DocumentDatabase
     /// <inheritdoc cref="IndexStore.QueryAsync"/>
     /// <remarks>
     /// Documents whose expiry time has passed are left out of the page (counted in <see cref="QueryResult.SkippedResults"/>,
-    /// and in <see cref="QueryResult.TotalResults"/> until the expiry task deletes them). Once a document that expires
-    /// has been read, <paramref name="answerKnown"/> is no longer asked: time passing changes no index version.
+    /// and in <see cref="QueryResult.TotalResults"/> until the expiry task deletes them).
     /// </remarks>
-    public async Task<QueryResult> QueryAsync(string indexName, IndexQuery query, Func<string, IndexVersion, bool>? answerKnown = null,
-        CancellationToken cancellationToken = default) =>
-        Unexpired(await Indexes.QueryAsync(indexName, query, UnlessExpiring(answerKnown), cancellationToken).ConfigureAwait(false));
+    public async Task<QueryResult> QueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken = default) =>
+        RunQuery(await PrepareQueryAsync(indexName, query, cancellationToken).ConfigureAwait(false), includePaths: null, cancellationToken);
+
+    /// <inheritdoc cref="IndexStore.PrepareAsync"/>
+    /// <remarks>
+    /// For a caller that keeps answers by <see cref="PreparedQuery.Version"/> (a server's response cache): look for a
+    /// kept answer when <see cref="PreparedQuery.MayBeKept"/>, and run the query with
+    /// <see cref="RunQuery"/> only when there is none. Once a
+    /// document that expires has been read, no prepared query may be kept: time passing changes no index version.
+    /// </remarks>
+    public async Task<PreparedQuery> PrepareQueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken = default)
+    {
+        var prepared = await Indexes.PrepareAsync(indexName, query, cancellationToken).ConfigureAwait(false);
+        return _sawExpiring && prepared.MayBeKept ? prepared.NotKept() : prepared;
+    }
+
+    /// <summary>
+    /// Runs a prepared query: one search, the page, and with <paramref name="includePaths"/> the documents the page
+    /// refers to at them (paths as in index definitions; see <see cref="Included"/>) in <see cref="QueryResult.Includes"/>.
+    /// Documents whose expiry time has passed are left out of both, as in <see cref="QueryAsync"/>.
+    /// </summary>
+    /// <inheritdoc cref="IndexStore.Query(PreparedQuery, CancellationToken)"/>
+    /// <exception cref="ArgumentException">A bad include path.</exception>
+    public QueryResult RunQuery(PreparedQuery prepared, IReadOnlyList<string>? includePaths = null, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(prepared);
+        CheckIncludePaths(includePaths);
+        return WithIncludes(Unexpired(Indexes.Query(prepared, cancellationToken)), includePaths);
+    }
+
+    /// <summary>As <see cref="Query(string, IndexQuery)"/>, with the documents the page refers to at <paramref name="includePaths"/> in <see cref="QueryResult.Includes"/>.</summary>
+    /// <inheritdoc cref="Query(string, IndexQuery)"/>
+    /// <exception cref="ArgumentException">A bad include path.</exception>
+    public QueryResult Query(string indexName, IndexQuery query, IReadOnlyList<string> includePaths)
+    {
+        ArgumentNullException.ThrowIfNull(includePaths);
+        CheckIncludePaths(includePaths);
+        return WithIncludes(Query(indexName, query), includePaths);
+    }
+
+    private static void CheckIncludePaths(IReadOnlyList<string>? includePaths)
+    {
+        foreach (var path in includePaths ?? [])
+            DocumentReferences.Validate(path);
+    }
+
+    private QueryResult WithIncludes(QueryResult result, IReadOnlyList<string>? includePaths) =>
+        includePaths is { Count: > 0 } ? result with { Includes = Included(result.Results, includePaths) } : result;
 
     /// <inheritdoc cref="IndexStore.MoreLikeThis"/>
     public QueryResult? MoreLikeThis(string indexName, string documentKey, MoreLikeThisQuery query, CancellationToken cancellationToken = default) =>

@@ -24,7 +24,7 @@ public sealed partial class DocumentDatabase
     /// left whole as it was and reported (<see cref="SetOperationOptions.StopOnFailure"/> says whether the operation goes
     /// on). An operation is not resumed after the process stops: the batches it committed stay committed.
     /// </remarks>
-    /// <param name="indexName">The index to query (<c>dynamic/{collection}</c> as for <see cref="Query"/>).</param>
+    /// <param name="indexName">The index to query (<c>dynamic/{collection}</c> as for <see cref="Query(string, IndexQuery)"/>).</param>
     /// <param name="query">The query in Lucene syntax; null or empty matches every document of the index.</param>
     /// <param name="patch">The JSON Patch (with increments) to apply to each document.</param>
     /// <param name="options">Stale index, failure and batch settings; null for the defaults.</param>

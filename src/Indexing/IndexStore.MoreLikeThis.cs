@@ -48,7 +48,7 @@ internal sealed partial class IndexStore
             lucene.Searchers.Release(searcher);
         }
         var scored = new IndexQuery { OrderByScore = true, Start = query.Start, PageSize = query.PageSize };
-        return Run(index, scored, paging.PageSize, paging.Clamped, started, 0, answerKnown: null, cancellationToken,
+        return Run(index, scored, paging.PageSize, paging.Clamped, started, 0, cancellationToken,
             ScoredSearch.Excluding(like, documentKey));
     }
 

@@ -39,30 +39,48 @@ internal sealed partial class IndexStore
     /// <inheritdoc cref="Query(string, IndexQuery)"/>
     /// <param name="indexName">The index to query.</param>
     /// <param name="query">What to match, which page, in what order, and whether to wait.</param>
-    /// <param name="answerKnown">
-    /// Asked, once the search knows which index and <see cref="IndexVersion"/> answer (and only when the index is not
-    /// stale), whether the caller already holds this page at that version (a server's response cache): when it says so,
-    /// the documents are not loaded and the result has <see cref="QueryResult.AnswerKnown"/> set and no
-    /// <see cref="QueryResult.Results"/>. Null: the page is always loaded.
-    /// </param>
     /// <param name="cancellationToken">Cancels the wait, and the search itself (between terms and blocks of matches).</param>
     /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled.</exception>
-    public async Task<QueryResult> QueryAsync(string indexName, IndexQuery query, Func<string, IndexVersion, bool>? answerKnown = null,
-        CancellationToken cancellationToken = default)
+    public async Task<QueryResult> QueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken = default) =>
+        Query(await PrepareAsync(indexName, query, cancellationToken).ConfigureAwait(false), cancellationToken);
+
+    /// <summary>
+    /// The first half of <see cref="QueryAsync"/>: resolves the index that answers <paramref name="query"/>, checks its
+    /// paging, waits (holding no thread) for non-stale results when asked, and reads the index's version, without
+    /// searching. <see cref="Query(PreparedQuery, CancellationToken)"/> runs it.
+    /// </summary>
+    /// <inheritdoc cref="QueryAsync"/>
+    public async Task<PreparedQuery> PrepareAsync(string indexName, IndexQuery query, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(indexName);
         ArgumentNullException.ThrowIfNull(query);
         (indexName, query) = Resolve(indexName, query);
         var started = Stopwatch.GetTimestamp();
-        var paging = CheckPaging(query);
+        var (pageSize, clamped) = CheckPaging(query);
         if (query.WaitForNonStaleResults)
             await WaitForNonStaleAsync(indexName, query.Timeout, cancellationToken).ConfigureAwait(false);
         cancellationToken.ThrowIfCancellationRequested();
-        return Search(indexName, query, paging, started, Stopwatch.GetTimestamp() - started, answerKnown, cancellationToken);
+        var index = GetIndex(indexName);
+        // In the order Run reads them: the database's etag first, so the index never looks further ahead than it is.
+        var databaseEtag = _documents.LastEtag;
+        var state = index.State;
+        return new PreparedQuery(index.Name, query, pageSize, clamped, started, Stopwatch.GetTimestamp() - started,
+            new IndexVersion(index.Generation, state.LastIndexedEtag, state.IndexedAt, databaseEtag));
+    }
+
+    /// <summary>Runs a query <see cref="PrepareAsync"/> prepared: one search, then the page loaded in one read.</summary>
+    /// <exception cref="QueryException">The query cannot be parsed, or names a field the index does not have.</exception>
+    /// <exception cref="ArgumentException">A sort field that is not sortable, or a continuation token that is not this query's.</exception>
+    /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled.</exception>
+    public QueryResult Query(PreparedQuery prepared, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(prepared);
+        return Search(prepared.IndexName, prepared.Query, (prepared.PageSize, prepared.PageSizeClamped), prepared.Started, prepared.WaitTicks,
+            cancellationToken);
     }
 
     private QueryResult Search(string indexName, IndexQuery query, (int PageSize, bool Clamped) paging, long started, long waitTicks,
-        Func<string, IndexVersion, bool>? answerKnown = null, CancellationToken cancellationToken = default)
+        CancellationToken cancellationToken = default)
     {
         using var activity = QueryTelemetry.Source.StartActivity("ravenlite.query");
         activity?.SetTag(QueryTelemetry.IndexTag, indexName);
@@ -71,7 +89,7 @@ internal sealed partial class IndexStore
             var index = GetIndex(indexName);
             try
             {
-                var result = Run(index, query, paging.PageSize, paging.Clamped, started, waitTicks, answerKnown, cancellationToken);
+                var result = Run(index, query, paging.PageSize, paging.Clamped, started, waitTicks, cancellationToken);
                 _queryDuration.Record(result.Timings.TotalMicroseconds / 1_000_000,
                     new KeyValuePair<string, object?>(QueryTelemetry.IndexTag, result.IndexName),
                     new KeyValuePair<string, object?>(RavenLite.Storage.Caching.CacheMetrics.DatabaseTag, _documents.DatabaseName));
@@ -111,7 +129,7 @@ internal sealed partial class IndexStore
 
     // prepared: a scored query built by the caller (more like this) instead of IndexQuery.Query; null: parse that.
     private QueryResult Run(DocumentIndex index, IndexQuery query, int pageSize, bool clamped, long started, long waitTicks,
-        Func<string, IndexVersion, bool>? answerKnown, CancellationToken cancellationToken, LuceneQuery? prepared = null)
+        CancellationToken cancellationToken, LuceneQuery? prepared = null)
     {
         var parseStarted = Stopwatch.GetTimestamp();
         var scored = query.OrderByScore || prepared is not null;
@@ -159,10 +177,8 @@ internal sealed partial class IndexStore
         // An index that has every write up to the etag this query started at knows each document's current
         // version, so cached ones need no storage lookup; a stale index may not, so the documents are read as is.
         var version = new IndexVersion(index.Generation, state.LastIndexedEtag, state.IndexedAt, databaseEtag);
-        // A stale answer is never the caller's to keep, so it is never asked about.
-        var known = answerKnown is not null && !version.IsStale && answerKnown(index.Name, version);
         DocumentsRead read;
-        if (page.Versions.Count == 0 || known)
+        if (page.Versions.Count == 0)
             read = new DocumentsRead([], 0, 0);
         else if (reduced is not null)
             read = new DocumentsRead(reduced, 0, 0);
@@ -204,7 +220,6 @@ internal sealed partial class IndexStore
             IndexTimestamp = state.IndexedAt,
             DatabaseEtag = databaseEtag,
             Version = version,
-            AnswerKnown = known,
             Aggregate = aggregate,
             Scores = scores,
             Highlights = highlights,

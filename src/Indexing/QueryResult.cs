@@ -3,7 +3,7 @@ using RavenLite.Storage.Documents;
 namespace RavenLite.Indexing;
 
 /// <summary>A page of query results, and everything needed to know what it is a page of.</summary>
-public sealed class QueryResult
+public sealed record QueryResult
 {
     /// <summary>The index that answered.</summary>
     public required string IndexName { get; init; }
@@ -46,12 +46,6 @@ public sealed class QueryResult
     public required IndexVersion Version { get; init; }
 
     /// <summary>
-    /// Whether the caller said it already holds this page at <see cref="Version"/> (the <c>answerKnown</c> of
-    /// <c>QueryAsync</c>): then <see cref="Results"/> is empty and no document was loaded.
-    /// </summary>
-    public bool AnswerKnown { get; init; }
-
-    /// <summary>
     /// A token for the next page (pass it as <see cref="IndexQuery.Continuation"/> with the same query and sort);
     /// null when this page is the last.
     /// </summary>
@@ -77,4 +71,10 @@ public sealed class QueryResult
 
     /// <summary>The counts of each of <see cref="IndexQuery.Facets"/>, in order; empty when none was asked.</summary>
     public IReadOnlyList<FacetResult> Facets { get; init; } = [];
+
+    /// <summary>
+    /// The documents the results refer to at the include paths the query was run with (each once, none of them among
+    /// <see cref="Results"/>), read right after the page; empty when no include path was given.
+    /// </summary>
+    public IReadOnlyList<Document> Includes { get; init; } = [];
 }

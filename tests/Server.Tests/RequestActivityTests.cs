@@ -33,7 +33,7 @@ public sealed class RequestActivityTests
     }
 
     [Fact]
-    public async Task An_index_query_request_makes_one_database_query_call_waited_or_served_from_the_response_cache()
+    public async Task An_index_query_request_searches_once_and_one_served_from_the_response_cache_not_at_all()
     {
         await using var server = await TestServer.StartAsync();
         var tag = "One" + Guid.NewGuid().ToString("N");
@@ -41,7 +41,7 @@ public sealed class RequestActivityTests
         using var listener = ListenToSpans(spans);
         var url = $"/indexes/Raven/DocumentsByEntityName?query=Tag:{tag}&waitForNonStaleResults=true";
 
-        // The first request waits and runs the query; the second finds its answer in the response cache; both are one call.
+        // The first request waits and runs the query; the second finds its answer in the response cache before any search.
         for (var i = 0; i < 2; i++)
             Assert.Equal(HttpStatusCode.OK, (await server.Client.GetAsync(url)).StatusCode);
         await RequestSpansStoppedAsync(spans, tag, 2);
@@ -51,8 +51,8 @@ public sealed class RequestActivityTests
             var requests = spans.Where(s => s.OperationName == "ravenlite.request"
                 && s.GetTagItem("url.query") is string query && query.Contains(tag, StringComparison.Ordinal)).ToList();
             Assert.Equal(2, requests.Count);
-            foreach (var request in requests)
-                Assert.Single(spans, q => q.OperationName == "ravenlite.query" && q.ParentSpanId == request.SpanId);
+            var searches = requests.Select(request => spans.Count(q => q.OperationName == "ravenlite.query" && q.ParentSpanId == request.SpanId));
+            Assert.Equal([0, 1], searches.Order());
         }
     }
 

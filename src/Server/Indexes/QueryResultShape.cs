@@ -64,10 +64,6 @@ internal sealed class QueryResultShape
         return new QueryResultShape(includes, projection);
     }
 
-    /// <summary>The documents <paramref name="result"/>'s page refers to at the include paths (none without <c>include=</c>).</summary>
-    public IReadOnlyList<Document> Included(DocumentDatabase database, QueryResult result) =>
-        IncludePaths.Count == 0 ? [] : database.Included(result.Results, IncludePaths);
-
     /// <summary>
     /// Writes the results (whole documents, with a scored query's <c>@index-score</c> and any <c>@highlights</c> in
     /// their metadata, or the fetched fields of each) and, with include paths,

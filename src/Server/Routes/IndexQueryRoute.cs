@@ -15,12 +15,12 @@ namespace RavenLite.Server.Routes;
 internal static partial class IndexQueryRoute
 {
     /// <summary>
-    /// One call to the database (<see cref="DocumentDatabase.QueryAsync(string, IndexQuery, Func{string, IndexVersion, bool}?, CancellationToken)"/>:
-    /// it waits for non-stale results when asked, holding no thread, asks the response cache once it knows the index
-    /// version that answers, and loads the page only when the cache has no body for it); the ETag and the response
-    /// cache's key come from that version, the parameters and the include and fetch paths (the ETag also from the
-    /// included documents' etags). A kept body is served as it is while its includes are current; otherwise the page
-    /// is written, and kept when it is not stale. <c>If-None-Match</c> naming the tag gets 304.
+    /// The query prepared (<see cref="DocumentDatabase.PrepareQueryAsync"/>: the index that answers, after any wait for
+    /// non-stale results, holding no thread, and its version); the response cache asked under that version, the
+    /// parameters and the include and fetch paths; a kept body served as it is while its includes are current.
+    /// Otherwise one query call (<see cref="DocumentDatabase.RunQuery"/>)
+    /// returns the page and its includes; the ETag comes from the version that answered and the included documents'
+    /// etags, and the page is written, and kept when it is not stale. <c>If-None-Match</c> naming the tag gets 304.
     /// </summary>
     public static async Task QueryAsync(HttpContext context, DocumentDatabase database, QueryResponseCache cache, string indexName)
     {
@@ -40,24 +40,19 @@ internal static partial class IndexQueryRoute
     private static async Task QueryAsync(HttpContext context, DocumentDatabase database, QueryResponseCache cache, string indexName,
         IndexQueryRequest request, long started, CancellationToken cancellationToken)
     {
-        QueryResponseEntry? kept = null;
-        // The cache is asked inside the one call, once the version is known, so a hit loads no documents.
+        var prepared = await database.PrepareQueryAsync(indexName, request.Query, cancellationToken);
         // Keyed by the name asked for: dynamic/{collection} may be answered by the built-in index with a query of its own.
-        var result = await database.QueryAsync(indexName, request.Query,
-            cache.Enabled ? (_, version) => cache.TryGet(QueryResponseKey.For(indexName, version, request.Query, request.Shape), out kept) : null,
-            cancellationToken);
-        if (result.AnswerKnown && kept is not null)
+        if (cache.Enabled && prepared.MayBeKept
+            && cache.TryGet(QueryResponseKey.For(indexName, prepared.Version, request.Query, request.Shape), out var kept)
+            && IncludesCurrent(database, kept))
         {
-            if (IncludesCurrent(database, kept))
-            {
-                await ServeKeptAsync(context, kept, started);
-                return;
-            }
-            result = await database.QueryAsync(indexName, request.Query, answerKnown: null, cancellationToken);
+            await ServeKeptAsync(context, kept, started);
+            return;
         }
+        var result = database.RunQuery(prepared, request.Shape.IncludePaths, cancellationToken);
         var key = QueryResponseKey.For(indexName, result.Version, request.Query, request.Shape);
-        var cacheable = cache.Enabled && !result.IsStale;
-        var includes = request.Shape.Included(database, result);
+        var cacheable = cache.Enabled && !result.IsStale && prepared.MayBeKept;
+        var includes = result.Includes;
         var etag = QueryResultETag.Compute(key, result.PageSize, includes);
         context.Response.Headers.ETag = etag;
         if (ETags.IfNoneMatchHits(context.Request, etag))

@@ -4,8 +4,9 @@ using RavenLite.Storage.Documents;
 namespace RavenLite.Database.Tests.Indexing;
 
 /// <summary>
-/// <see cref="DocumentDatabase.QueryAsync"/>: the one call a server makes. It waits without a thread, names the version
-/// that answered, and skips loading the page when the caller says it already holds it at that version.
+/// <see cref="DocumentDatabase.PrepareQueryAsync"/> and <see cref="DocumentDatabase.RunQuery"/>:
+/// the two calls a server makes, in one direction. Preparing waits without a thread and names the version that will
+/// answer; running answers at that version, with the page's includes.
 /// </summary>
 public sealed class QueryAsyncTests : IDisposable
 {
@@ -24,58 +25,73 @@ public sealed class QueryAsyncTests : IDisposable
         var result = await _db.Db.QueryAsync(IndexingDatabase.ByEntityName, s_waited);
 
         Assert.Equal(2, result.Results.Count);
-        Assert.False(result.AnswerKnown);
         Assert.Equal(new IndexVersion(result.Version.Generation, result.IndexEtag, result.IndexTimestamp, result.DatabaseEtag), result.Version);
         Assert.Equal(_db.Db.LastEtag, result.Version.DatabaseEtag);
     }
 
     [Fact]
-    public async Task A_page_the_caller_already_holds_is_not_loaded()
+    public async Task A_prepared_query_names_the_version_that_then_answers_it()
     {
         _db.Db.Put("items/1", DocumentContent.FromJson("""{"v":1}"""), s_item);
-        var first = await _db.Db.QueryAsync(IndexingDatabase.ByEntityName, s_waited);
-        IndexVersion? asked = null;
 
-        var second = await _db.Db.QueryAsync(IndexingDatabase.ByEntityName, s_waited, (name, version) =>
-        {
-            asked = version;
-            return version == first.Version;
-        });
+        var prepared = await _db.Db.PrepareQueryAsync(IndexingDatabase.ByEntityName, s_waited);
+        var result = _db.Db.RunQuery(prepared);
 
-        Assert.Equal(first.Version, asked);
-        Assert.True(second.AnswerKnown);
-        Assert.Empty(second.Results);
-        Assert.Equal(1, second.TotalResults);
-        Assert.Equal(0, second.Timings.CachedDocuments + second.Timings.StorageDocuments);
+        Assert.True(prepared.MayBeKept);
+        Assert.Equal(IndexingDatabase.ByEntityName, prepared.IndexName);
+        Assert.Equal(_db.Db.LastEtag, prepared.Version.IndexEtag);
+        Assert.Equal(prepared.Version, result.Version);
+        Assert.Equal("items/1", Assert.Single(result.Results).Key);
     }
 
     [Fact]
-    public async Task After_a_write_the_version_moves_and_the_page_is_loaded_again()
+    public async Task After_a_write_a_new_preparation_names_a_new_version()
     {
         _db.Db.Put("items/1", DocumentContent.FromJson("""{"v":1}"""), s_item);
-        var first = await _db.Db.QueryAsync(IndexingDatabase.ByEntityName, s_waited);
+        var first = await _db.Db.PrepareQueryAsync(IndexingDatabase.ByEntityName, s_waited);
         _db.Db.Put("items/1", DocumentContent.FromJson("""{"v":2}"""), s_item);
 
-        var second = await _db.Db.QueryAsync(IndexingDatabase.ByEntityName, s_waited, (_, version) => version == first.Version);
+        var second = await _db.Db.PrepareQueryAsync(IndexingDatabase.ByEntityName, s_waited);
 
-        Assert.False(second.AnswerKnown);
         Assert.NotEqual(first.Version, second.Version);
-        Assert.Equal(2, Assert.Single(second.Results).Data.GetProperty("v").GetInt32());
+        Assert.Equal(2, Assert.Single(_db.Db.RunQuery(second).Results).Data.GetProperty("v").GetInt32());
     }
 
     [Fact]
-    public async Task A_stale_answer_is_never_offered_to_the_caller()
+    public async Task A_stale_answer_may_not_be_kept()
     {
         using (_db.Db.Indexes.PauseIndexing())
         {
             _db.Db.Put("items/1", DocumentContent.FromJson("""{"v":1}"""), s_item);
-            var asked = false;
 
-            var result = await _db.Db.QueryAsync(IndexingDatabase.ByEntityName, new IndexQuery { Query = "Tag:Item" }, (_, _) => asked = true);
+            var prepared = await _db.Db.PrepareQueryAsync(IndexingDatabase.ByEntityName, new IndexQuery { Query = "Tag:Item" });
 
-            Assert.True(result.IsStale);
-            Assert.False(asked);
-            Assert.False(result.AnswerKnown);
+            Assert.True(prepared.Version.IsStale);
+            Assert.False(prepared.MayBeKept);
+            Assert.True(_db.Db.RunQuery(prepared).IsStale);
         }
+    }
+
+    [Fact]
+    public async Task A_query_run_with_include_paths_returns_the_documents_its_page_refers_to()
+    {
+        _db.Db.Put("customers/1", DocumentContent.FromJson("""{"Name":"a"}"""), DocumentContent.FromJson("""{"Raven-Entity-Name":"Customer"}"""));
+        _db.Db.Put("items/1", DocumentContent.FromJson("""{"Customer":"customers/1"}"""), s_item);
+        _db.Db.Put("items/2", DocumentContent.FromJson("""{"Customer":"customers/404"}"""), s_item);
+
+        var prepared = await _db.Db.PrepareQueryAsync(IndexingDatabase.ByEntityName, s_waited);
+        var result = _db.Db.RunQuery(prepared, ["Customer"]);
+
+        Assert.Equal(2, result.Results.Count);
+        Assert.Equal("customers/1", Assert.Single(result.Includes).Key);
+        Assert.Empty(_db.Db.RunQuery(prepared).Includes);
+    }
+
+    [Fact]
+    public async Task A_bad_include_path_is_refused_before_the_query_runs()
+    {
+        var prepared = await _db.Db.PrepareQueryAsync(IndexingDatabase.ByEntityName, s_waited);
+
+        Assert.Throws<ArgumentException>(() => _db.Db.RunQuery(prepared, ["Lines[.Id"]));
     }
 }
