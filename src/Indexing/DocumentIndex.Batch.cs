@@ -31,7 +31,7 @@ internal sealed partial class DocumentIndex
             {
                 if (_reducer is not null)
                 {
-                    indexed = _reducer.Apply(lucene, batch, from, errors, now);
+                    indexed = _reducer.Apply(lucene, batch, from, errors, now, _addedKeys);
                 }
                 else
                 {

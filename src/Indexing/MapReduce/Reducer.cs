@@ -58,6 +58,11 @@ internal sealed class Reducer : IDisposable
     private readonly CompiledIndex _compiled;
     private readonly ReduceMapper _mapper;
     private readonly DocumentMapper _resultMapper;
+    /// <summary>At most this many groups' states are kept between batches (a few hundred bytes each).</summary>
+    internal const int MaxKeptStates = 65_536;
+
+    private readonly Dictionary<string, (GroupState State, string?[] Keys)> _states = new(StringComparer.Ordinal);
+    private IndexWriter? _statesWriter;
     private DirectoryReader? _reader;
     private IndexWriter? _readerWriter;
 
@@ -73,12 +78,21 @@ internal sealed class Reducer : IDisposable
     /// <summary>The results' fields: what queries on the index parse and sort against.</summary>
     public CompiledIndex Results { get; }
 
-    /// <summary>Applies the items of <paramref name="batch"/> after <paramref name="from"/>; returns how many documents were mapped.</summary>
-    public int Apply(LuceneIndex lucene, IndexingBatch batch, long from, List<IndexingError> errors, DateTimeOffset now)
+    /// <summary>
+    /// Applies the items of <paramref name="batch"/> after <paramref name="from"/>; returns how many documents were
+    /// mapped. <paramref name="addedKeys"/> (for an index opened empty) says which documents cannot have entries yet:
+    /// theirs are added without a lookup or a delete term.
+    /// </summary>
+    public int Apply(LuceneIndex lucene, IndexingBatch batch, long from, List<IndexingError> errors, DateTimeOffset now, AddedKeys? addedKeys)
     {
-        var reader = Reader(lucene);
-                var before = new Dictionary<string, List<MapRow>>(StringComparer.Ordinal);
+        ForgetStatesOfOtherWriters(lucene);
+        // Opened only when something must be read (a document that may have entries, a group whose state is not kept):
+        // each reopen flushes the writer's buffer into a new small segment.
+        DirectoryReader? reader = null;
+        DirectoryReader Read() => reader ??= Reader(lucene);
+        var before = new Dictionary<string, List<MapRow>>(StringComparer.Ordinal);
         var after = new Dictionary<string, List<MapRow>?>(StringComparer.Ordinal);
+        var fresh = new Dictionary<string, AddedKeys.Slot>(StringComparer.Ordinal);
         var problems = new List<string>();
         var groupEtags = new Dictionary<string, long>(StringComparer.Ordinal);
         var mapped = 0;
@@ -88,7 +102,18 @@ internal sealed class Reducer : IDisposable
                 continue;
             var key = IndexFields.KeyTerm(item.Key);
             if (!before.ContainsKey(key))
-                before[key] = ReadRows(reader, key);
+            {
+                var slot = addedKeys is null ? default : AddedKeys.Locate(key);
+                if (addedKeys is not null && !addedKeys.MayContain(slot))
+                {
+                    before[key] = [];
+                    fresh[key] = slot;
+                }
+                else
+                {
+                    before[key] = ReadRows(Read(), key);
+                }
+            }
             if (item.Unreadable is { } why)
                 errors.Add(new IndexingError(_definition.Name, item.Key, $"The stored document could not be read ({why}); it is left out of the index.", now, item.Etag));
             List<MapRow>? rows = null;
@@ -119,7 +144,15 @@ internal sealed class Reducer : IDisposable
                     lucene.Writer.DeleteDocuments(term);
                 continue;
             }
-            lucene.Writer.UpdateDocument(term, MapEntry(key, rows));
+            if (fresh.TryGetValue(key, out var slot))
+            {
+                addedKeys!.Add(slot);
+                lucene.Writer.AddDocument(MapEntry(key, rows));
+            }
+            else
+            {
+                lucene.Writer.UpdateDocument(term, MapEntry(key, rows));
+            }
         }
 
         var removed = new Dictionary<string, List<MapRow>>(StringComparer.Ordinal);
@@ -133,14 +166,42 @@ internal sealed class Reducer : IDisposable
         }
         foreach (var (group, etag) in groupEtags)
         {
-            var state = Reduce(reader, group, removed.GetValueOrDefault(group), added.GetValueOrDefault(group), after, out var keys);
+            var state = Reduce(Read, group, removed.GetValueOrDefault(group), added.GetValueOrDefault(group), after, out var keys);
             var term = new Term(ResultField, group);
             if (state.Count == 0)
+            {
+                _states.Remove(group);
                 lucene.Writer.DeleteDocuments(term);
-            else
-                lucene.Writer.UpdateDocument(term, Result(group, keys!, state, etag));
+                continue;
+            }
+            lucene.Writer.UpdateDocument(term, Result(group, keys!, state, etag));
+            Keep(group, state, keys!);
         }
         return mapped;
+    }
+
+    /// <summary>
+    /// Remembers the state just written for <paramref name="group"/>, so the next batch that touches it reads no stored
+    /// result. Bounded: past <see cref="MaxKeptStates"/> groups the kept states are dropped and read again as needed.
+    /// </summary>
+    private void Keep(string group, GroupState state, string?[] keys)
+    {
+        if (_states.Count >= MaxKeptStates && !_states.ContainsKey(group))
+            _states.Clear();
+        _states[group] = (state, keys);
+    }
+
+    /// <summary>
+    /// The kept states are what this writer wrote: after a rollback (a new writer, opened at the last commit) they may
+    /// be ahead of the index, so they are forgotten.
+    /// </summary>
+    private void ForgetStatesOfOtherWriters(LuceneIndex lucene)
+    {
+        if (!ReferenceEquals(_statesWriter, lucene.Writer))
+        {
+            _states.Clear();
+            _statesWriter = lucene.Writer;
+        }
     }
 
     private static List<MapRow> RowsOf(Dictionary<string, List<MapRow>> rows, string group)
@@ -150,17 +211,23 @@ internal sealed class Reducer : IDisposable
         return list;
     }
 
-    private GroupState Reduce(DirectoryReader reader, string group, List<MapRow>? removed, List<MapRow>? added,
+    // read: the reader, opened on first use. Opened after this batch's entries were written it sees them, which changes
+    // nothing: this batch's documents (changed) are taken from the batch, and no other group's result is read here.
+    private GroupState Reduce(Func<DirectoryReader> read, string group, List<MapRow>? removed, List<MapRow>? added,
         Dictionary<string, List<MapRow>?> changed, out string?[]? keys)
     {
-        var state = ReadState(reader, group, out keys) ?? new GroupState(_mapper.ValueFields.Count);
+        GroupState state;
+        if (_states.TryGetValue(group, out var kept))
+            (state, keys) = kept;
+        else
+            state = ReadState(read(), group, out keys) ?? new GroupState(_mapper.ValueFields.Count);
         var exact = true;
         foreach (var row in removed ?? [])
             exact &= state.TryRemove(row);
         if (!exact)
         {
             state = new GroupState(_mapper.ValueFields.Count);
-            foreach (var (key, rows) in Members(reader, group))
+            foreach (var (key, rows) in Members(read(), group))
             {
                 if (changed.ContainsKey(key))
                     continue;
@@ -332,6 +399,8 @@ internal sealed class Reducer : IDisposable
 
     public void Dispose()
     {
+        _states.Clear();
+        _statesWriter = null;
         var reader = Interlocked.Exchange(ref _reader, null);
 #pragma warning disable CA1031 // The writer may be gone already (a rollback); the reader is thrown away either way.
         try

@@ -35,6 +35,10 @@ public sealed class MapReduceDifferentialTests : IDisposable
                 _db.Documents.Batch([.. commands.Values]);
             }
             oracle.AssertMatches(Results());
+            // Halfway, the index is opened again: no group state is kept and no key is known new any more, so the
+            // second half reads every state and every document's entries from the index.
+            if (round == 1)
+                _db.Reopen();
         }
         Assert.True(oracle.Orders.Count > 100);
         Assert.True(_db.Indexes.GetStatistics("Orders/TotalsByCustomer").ErrorCount > 0);
