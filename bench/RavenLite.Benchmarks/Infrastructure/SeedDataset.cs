@@ -45,7 +45,7 @@ internal static class SeedDataset
     {
         var ready = database.Query(Index, new IndexQuery
         {
-            Query = "Tag:Item", PageSize = 0, WaitForNonStaleResults = true, Timeout = TimeSpan.FromMinutes(30),
+            Query = "Tag:Item", PageSize = 0, WaitForNonStaleResults = true, Timeout = TimeSpan.FromHours(3),
         });
         if (ready.TotalResults != carts)
             throw new InvalidOperationException($"Expected {carts} carts, the index found {ready.TotalResults}.");
