@@ -7,7 +7,9 @@ namespace RavenLite.Benchmarks;
 /// quick mode, <c>--job dry</c> to run each once), or, with <c>--cache-size-check</c>, compares the cache's size
 /// estimate with measured memory, or, with <c>--profile</c>, runs the seed query and HTTP classes under the EventPipe
 /// profiler (<see cref="ProfileRun"/>), or, with <c>--serve-prebuilt &lt;body-file&gt; &lt;port&gt;</c>, serves that file as the
-/// prebuilt-bytes floor endpoint until stopped (for <c>bench/http-load.sh</c>). Exits with 1 when any benchmark
+/// prebuilt-bytes floor endpoint until stopped (for <c>bench/http-load.sh</c>), or, with <c>--scale &lt;documents&gt;</c>,
+/// builds or reuses a scale dataset and reports its build time, disk size, cold reads and memory
+/// (<see cref="Scale.ScaleReport"/>; <c>--scale-measure</c> is its child process). Exits with 1 when any benchmark
 /// failed, so a broken benchmark fails CI.
 /// </summary>
 public static class Program
@@ -21,6 +23,10 @@ public static class Program
         }
         if (args is ["--serve-prebuilt", ..])
             return ServePrebuilt(args[1..]);
+        if (args is ["--scale", ..])
+            return Scale.ScaleReport.Run(args[1..]);
+        if (args is ["--scale-measure", _, _])
+            return Scale.ScaleReport.Measure(args[1..]);
         var config = SuiteConfig.Create(args);
         if (args is ["--profile", ..])
         {

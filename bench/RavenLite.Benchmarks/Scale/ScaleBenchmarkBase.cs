@@ -6,10 +6,12 @@ using RavenLite.Indexing;
 namespace RavenLite.Benchmarks.Scale;
 
 /// <summary>
-/// How queries hold up as the database grows (<see cref="Documents"/> in all, of which 1,000 seed carts and the rest
+/// How reads hold up as the database grows (<see cref="Documents"/> in all, of which 1,000 seed carts and the rest
 /// user documents), warm cache: the selective seed query (<c>Tag:Item</c>, PageSize 1024, always 1,000 results),
 /// and paging through everything (<c>*:*</c>, PageSize 1024): the first page, a deep page starting at 90% of the
-/// result, and the same deep page reached with a continuation token instead of a start position.
+/// result, and the same deep page reached with a continuation token instead of a start position. Then the point get
+/// of <c>carts/666</c>, and the seed query and the point get with the cache emptied first (cold cache; the OS page
+/// cache stays warm: the <c>--scale</c> mode times reads from disk).
 /// </summary>
 public abstract class ScaleBenchmarkBase : IDisposable
 {
@@ -39,6 +41,7 @@ public abstract class ScaleBenchmarkBase : IDisposable
             throw new InvalidOperationException("The deep page by start and by continuation token differ.");
         _ = SelectiveQuery();
         _ = FirstPage();
+        _ = PointGet();
     }
 
     [GlobalCleanup]
@@ -51,6 +54,26 @@ public abstract class ScaleBenchmarkBase : IDisposable
     [Benchmark(Description = "selective: Tag:Item, PageSize 1024 (1,000 results)")]
     public long SelectiveQuery() =>
         SeedDataset.SumCartIds(_database.Query(SeedDataset.Index, SeedDataset.SeedQuery).Results, ScaleDataset.Carts);
+
+    /// <summary>Includes emptying the cache: all 1,000 carts are read from storage and parsed.</summary>
+    [Benchmark(Description = "selective: Tag:Item, cold cache")]
+    public long SelectiveQueryColdCache()
+    {
+        _database.ClearCache();
+        return SelectiveQuery();
+    }
+
+    [Benchmark(Description = "point get carts/666, warm cache")]
+    public long PointGet() =>
+        _database.Get(SeedCart.Key)?.Data.GetProperty("cartId").GetInt64() ?? throw new InvalidOperationException($"{SeedCart.Key} missing.");
+
+    /// <summary>Includes emptying the cache, which then holds only this one document.</summary>
+    [Benchmark(Description = "point get carts/666, cold cache")]
+    public long PointGetColdCache()
+    {
+        _database.ClearCache();
+        return PointGet();
+    }
 
     [Benchmark(Description = "*:*, first page of 1024")]
     public string FirstPage() => Page(_firstPage, Math.Min(PageSize, Documents));
