@@ -60,7 +60,7 @@ internal sealed class IndexOrderCollector(SegmentKeysCache cache, int skip, int 
             Page.HasMore = true;
             return false;
         }
-        Page.Versions.Add(segment.Version(doc));
+        Page.Versions.Add(segment.Version(_reader!, doc));
         Page.Docs.Add(_docBase + doc);
         return true;
     }

@@ -126,7 +126,7 @@ internal static class PageSearch
             var leaf = leaves[ReaderUtil.SubIndex(hit.Doc, leaves)];
             var keys = segments.Get(leaf.AtomicReader);
             var doc = hit.Doc - leaf.DocBase;
-            page.Versions.Add(keys.Version(doc));
+            page.Versions.Add(keys.Version(leaf.AtomicReader, doc));
             page.Docs.Add(hit.Doc);
         }
         if (end > start)

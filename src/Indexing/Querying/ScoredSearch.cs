@@ -63,7 +63,7 @@ internal static class ScoredSearch
         {
             var hit = hits.ScoreDocs[i];
             var leaf = leaves[ReaderUtil.SubIndex(hit.Doc, leaves)];
-            page.Versions.Add(segments.Get(leaf.AtomicReader).Version(hit.Doc - leaf.DocBase));
+            page.Versions.Add(segments.Get(leaf.AtomicReader).Version(leaf.AtomicReader, hit.Doc - leaf.DocBase));
             page.Docs.Add(hit.Doc);
             page.Scores.Add(hit.Score);
         }
