@@ -182,7 +182,7 @@ public abstract class GroupByQueryTests(Func<Task<StoreFixture>> start) : IAsync
     public static TheoryData<string> Refusals() =>
     [
         "where-before", "computed-key", "named-class-key", "double-key", "computed-sum", "count-with-condition", "first-of-group",
-        "group-itself", "groups-enumerated", "static-index-name", "order-before",
+        "group-itself", "groups-enumerated", "static-index-name", "order-before", "async",
     ];
 
     [Theory]
@@ -205,6 +205,7 @@ public abstract class GroupByQueryTests(Func<Task<StoreFixture>> start) : IAsync
             "static-index-name" => (() => session.Query<GroupOrder>("Raven/DocumentsByEntityName").GroupBy(x => x.Customer).Select(g => g.Count()).ToList(),
                 "GroupBy is answered for collection queries"),
             "order-before" => (() => orders.OrderBy(x => x.Total).GroupBy(x => x.Customer).Select(g => g.Count()).ToList(), "an OrderBy before GroupBy"),
+            "async" => (() => orders.GroupBy(x => x.Customer).Select(g => new { g.Key, N = g.Count() }).ToListAsync(), "use the synchronous form"),
             _ => throw new ArgumentOutOfRangeException(nameof(shape)),
         };
 
