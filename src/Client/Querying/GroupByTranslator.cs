@@ -109,8 +109,13 @@ internal static class GroupByTranslator
     private static bool IsMemberChain(Expression expression, ParameterExpression parameter)
     {
         var current = expression;
-        while (current is MemberExpression { Expression: { } owner })
+        while (current is MemberExpression { Expression: { } owner } member)
+        {
+            // x.Discount.Value throws in LINQ to Objects where Discount is null; the index would read it as no value.
+            if (member.Member.Name == "Value" && Nullable.GetUnderlyingType(owner.Type) is not null)
+                return false;
             current = owner;
+        }
         return current == parameter && expression != parameter;
     }
 

@@ -182,7 +182,7 @@ public abstract class GroupByQueryTests(Func<Task<StoreFixture>> start) : IAsync
     public static TheoryData<string> Refusals() =>
     [
         "where-before", "computed-key", "named-class-key", "double-key", "computed-sum", "count-with-condition", "first-of-group",
-        "group-itself", "groups-enumerated", "static-index-name", "order-before", "async",
+        "group-itself", "groups-enumerated", "static-index-name", "order-before", "async", "nullable-value",
     ];
 
     [Theory]
@@ -206,6 +206,7 @@ public abstract class GroupByQueryTests(Func<Task<StoreFixture>> start) : IAsync
                 "GroupBy is answered for collection queries"),
             "order-before" => (() => orders.OrderBy(x => x.Total).GroupBy(x => x.Customer).Select(g => g.Count()).ToList(), "an OrderBy before GroupBy"),
             "async" => (() => orders.GroupBy(x => x.Customer).Select(g => new { g.Key, N = g.Count() }).ToListAsync(), "use the synchronous form"),
+            "nullable-value" => (() => orders.GroupBy(x => x.Customer).Select(g => g.Sum(x => x.Discount!.Value)).ToList(), "x.Discount.Value"),
             _ => throw new ArgumentOutOfRangeException(nameof(shape)),
         };
 
