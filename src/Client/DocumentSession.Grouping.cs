@@ -30,6 +30,45 @@ public sealed partial class DocumentSession
         }
     }
 
+    /// <summary>
+    /// The translation of <c>GroupBy(key).Select(selector)</c> on <paramref name="source"/>'s collection, cached per store
+    /// by shape when neither lambda holds a constant: a captured variable is a constant of the expression tree, and two
+    /// queries that print alike but capture different values must not share a compiled projection.
+    /// </summary>
+    internal Querying.GroupByTranslator.Translation TranslateGroupBy(Type source, string collection, System.Linq.Expressions.LambdaExpression key,
+        System.Linq.Expressions.LambdaExpression selector)
+    {
+        if (HasConstant(key) || HasConstant(selector))
+            return Querying.GroupByTranslator.Translate(collection, key, selector, Translator);
+        var cache = _store.GroupByTranslations;
+        var shape = (source, selector.ReturnType, $"{collection}\n{key.ReturnType.AssemblyQualifiedName}\n{key}", selector.ToString());
+        if (cache.TryGetValue(shape, out var known))
+            return known;
+        var translation = Querying.GroupByTranslator.Translate(collection, key, selector, Translator);
+        if (cache.Count >= MaxGroupByShapes)
+            cache.Clear(); // a bound, not a policy: shapes past it are translated again
+        cache[shape] = translation;
+        return translation;
+    }
+
+    private const int MaxGroupByShapes = 1024;
+
+    private static bool HasConstant(System.Linq.Expressions.Expression expression)
+    {
+        var found = false;
+        new ConstantFinder(() => found = true).Visit(expression);
+        return found;
+    }
+
+    private sealed class ConstantFinder(Action found) : System.Linq.Expressions.ExpressionVisitor
+    {
+        protected override System.Linq.Expressions.Expression VisitConstant(System.Linq.Expressions.ConstantExpression node)
+        {
+            found();
+            return node;
+        }
+    }
+
     private void Deploy(string indexName, string definitionJson)
     {
         Backend.PutIndex(indexName, definitionJson);

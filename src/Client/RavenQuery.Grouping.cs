@@ -54,7 +54,7 @@ internal sealed class GroupedRavenQuery<T, TKey>(DocumentSession session, string
         var selector = call.Arguments.Count == 2 ? (call.Arguments[1] is UnaryExpression { NodeType: ExpressionType.Quote } quote ? quote.Operand : call.Arguments[1]) as LambdaExpression : null;
         if (call.Method.Name != nameof(Queryable.Select) || selector is not { Parameters.Count: 1 })
             throw Refused(call, $"'{call.Method.Name}' on the groups");
-        var translation = GroupByTranslator.Translate(collection, key, selector, session.Translator);
+        var translation = session.TranslateGroupBy(typeof(T), collection, key, selector);
         return Activator.CreateInstance(typeof(ReducedRavenQuery<>).MakeGenericType(selector.ReturnType), session, translation, timeout)!;
     }
 

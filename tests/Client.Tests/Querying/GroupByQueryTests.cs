@@ -146,6 +146,21 @@ public abstract class GroupByQueryTests(Func<Task<StoreFixture>> start) : IAsync
 
         Assert.Equal(4, groups.Count);
         Assert.Equal(made, AutoReduceIndexes());
+        Assert.Equal(2, _store.GroupByTranslations.Count); // two shapes translated, the third query was the first's again
+    }
+
+    [Fact]
+    public void A_projection_capturing_a_variable_reads_its_value_each_time()
+    {
+        using var session = _store.OpenSession();
+        var halves = new List<decimal>();
+        foreach (var divisor in new[] { 2m, 4m })
+        {
+            halves.Add(session.Query<GroupOrder>().GroupBy(x => x.Customer)
+                .Select(g => new { g.Key, Part = g.Sum(x => x.Total) / divisor }).ToList().Single(g => g.Key == "Alice").Part);
+        }
+
+        Assert.Equal([50m, 25m], halves);
     }
 
     [Fact]
