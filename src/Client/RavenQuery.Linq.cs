@@ -58,11 +58,13 @@ public sealed partial class RavenQuery<T> : IOrderedQueryable<T>, IRavenQueryabl
                 return skipped;
             case nameof(Queryable.Take) when call.Arguments[1].Type == typeof(int):
                 return Limited(Math.Max(0, (int)TypedTranslator.Evaluate(call.Arguments[1])!));
+            case nameof(Queryable.GroupBy) when lambda is { Parameters.Count: 1 } && call.Arguments.Count == 2:
+                return GroupBy(call, lambda);
             case nameof(Queryable.Select) when lambda is { Parameters.Count: 1 }:
                 return Activator.CreateInstance(typeof(ProjectedRavenQuery<,>).MakeGenericType(typeof(T), lambda.ReturnType), Clone(), lambda, false)!;
         }
         throw TypedTranslator.Unsupported(call, $"the operator '{method}' is not supported on a query (supported: Where, OrderBy, ThenBy, " +
-            "Skip, Take, Select, Distinct after Select, and Count, LongCount, Any, First, FirstOrDefault, Single, SingleOrDefault, Min, Max, Sum, Average); " +
+            "Skip, Take, Select, Distinct after Select, GroupBy(key) then Select, and Count, LongCount, Any, First, FirstOrDefault, Single, SingleOrDefault, Min, Max, Sum, Average); " +
             "call ToList() first to go on in memory");
     }
 

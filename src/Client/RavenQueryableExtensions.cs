@@ -123,6 +123,8 @@ public static class RavenQueryableExtensions
     private static RavenQuery<T> Raven<T>(IQueryable<T> source) where T : class
     {
         ArgumentNullException.ThrowIfNull(source);
+        if (source is IRavenQueryable and not RavenQuery<T>)
+            throw new NotSupportedException($"This operator is not supported after GroupBy(...).Select(...) or Select(...): use the synchronous form (ToList(), Count(), First(), ...).");
         return source as RavenQuery<T>
             ?? throw new ArgumentException($"This operator needs a query made by a RavenLite session (session.Query<T>()), not a {source.GetType().Name}.", nameof(source));
     }

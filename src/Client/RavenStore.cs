@@ -55,6 +55,12 @@ public sealed class RavenStore : IDisposable
 
     internal IdGenerator Ids { get; }
 
+    /// <summary>The auto map/reduce indexes (LINQ GroupBy) this store has made or found, so a repeated query does not put the definition again.</summary>
+    internal System.Collections.Concurrent.ConcurrentDictionary<string, bool> AutoReduceIndexes { get; } = new(StringComparer.OrdinalIgnoreCase);
+
+    /// <summary>GroupBy translations by shape (see <see cref="DocumentSession.TranslateGroupBy"/>), so a repeated grouped query is not translated and compiled again.</summary>
+    internal System.Collections.Concurrent.ConcurrentDictionary<(Type Source, Type Result, string Key, string Selector), Querying.GroupByTranslator.Translation> GroupByTranslations { get; } = new();
+
     /// <summary>The backend for sessions that do not revalidate (<see cref="DocumentSession.UseHttpCache"/> false).</summary>
     internal IStoreBackend UncachedBackend { get; }
 

@@ -109,6 +109,20 @@ internal sealed partial class IndexStore
         }
     }
 
+    /// <summary>
+    /// Refuses a new auto map/reduce index (the one a LINQ <c>GroupBy</c> on a collection asks for by name) once the
+    /// database keeps <see cref="IndexingOptions.MaxAutoIndexes"/>: they count as auto indexes do.
+    /// </summary>
+    private void ThrowIfPastAutoIndexLimit(IndexDefinition definition)
+    {
+        if (definition.Reduce is null || !definition.Name.StartsWith(AutoIndexes.AutoIndexes.AutoPrefix, StringComparison.OrdinalIgnoreCase))
+            return;
+        if (CountAutoIndexes() >= _options.MaxAutoIndexes)
+            throw new LimitExceededException(nameof(IndexingOptions.MaxAutoIndexes),
+                $"A grouped query of collection '{definition.EntityName}' needs a new auto map/reduce index ('{definition.Name}'), and the database already has " +
+                $"{_options.MaxAutoIndexes} auto indexes, the most it keeps; delete unused ones (DELETE /indexes/Auto/...) or define a map/reduce index.");
+    }
+
     private int CountAutoIndexes() =>
         Volatile.Read(ref _indexes).Values.Count(index => index.Name.StartsWith(AutoIndexes.AutoIndexes.AutoPrefix, StringComparison.OrdinalIgnoreCase));
 

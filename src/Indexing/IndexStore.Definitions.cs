@@ -25,6 +25,8 @@ internal sealed partial class IndexStore
             var existing = Volatile.Read(ref _indexes).GetValueOrDefault(definition.Name);
             if (existing is not null && existing.Definition.IsSameAs(definition))
                 return false;
+            if (existing is null)
+                ThrowIfPastAutoIndexLimit(definition);
             _registry.Save(definition);
             try
             {

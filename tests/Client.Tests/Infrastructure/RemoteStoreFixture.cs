@@ -49,6 +49,20 @@ public sealed class RemoteStoreFixture : StoreFixture
         Assert.True(response.IsSuccessStatusCode, await response.Content.ReadAsStringAsync());
     }
 
+    /// <summary>Every index's name, from <c>GET /indexes</c>.</summary>
+    public IReadOnlyList<string> IndexNames()
+    {
+        var json = _admin.GetStringAsync("/indexes").GetAwaiter().GetResult();
+        using var document = System.Text.Json.JsonDocument.Parse(json);
+        return [.. document.RootElement.EnumerateArray().Select(index => index.GetProperty("Name").GetString()!)];
+    }
+
+    public void DeleteIndex(string name)
+    {
+        using var response = _admin.DeleteAsync("/indexes/" + name).GetAwaiter().GetResult();
+        Assert.True(response.IsSuccessStatusCode, response.ReasonPhrase);
+    }
+
     private static StringContent Json(string json) => new(json, new MediaTypeHeaderValue("application/json"));
 
     public override async ValueTask DisposeAsync()
