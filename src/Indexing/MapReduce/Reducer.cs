@@ -62,6 +62,16 @@ internal sealed class Reducer : IDisposable
     internal const int MaxKeptStates = 65_536;
 
     private readonly Dictionary<string, (GroupState State, string?[] Keys)> _states = new(StringComparer.Ordinal);
+    private readonly LuceneDocument _entry = [];
+    private readonly StringField _entrySource = new(SourceField, "", Field.Store.YES);
+    private readonly StoredField _entryRows = new(RowsField, Array.Empty<byte>());
+    private readonly List<StringField> _entryGroups = [];
+    private readonly StringField _resultGroup = new(ResultField, "", Field.Store.NO);
+    private readonly StringField _resultKind = new(KindField, ResultKind, Field.Store.NO);
+    private readonly StoredField _resultState = new(StateField, Array.Empty<byte>());
+    private readonly StoredField _resultKeys = new(KeysField, Array.Empty<byte>());
+    private readonly BinaryDocValuesField _resultJson = new(JsonField, new BytesRef());
+    private readonly List<string> _problems = [];
     private IndexWriter? _statesWriter;
     private DirectoryReader? _reader;
     private IndexWriter? _readerWriter;
@@ -246,15 +256,25 @@ internal sealed class Reducer : IDisposable
         return state;
     }
 
-    private static LuceneDocument MapEntry(string key, List<MapRow> rows)
+    // The writer takes a document's fields as it is given them, so one set of field instances serves every map entry
+    // and every result (as the document mapper's do): a new field would build its token stream, and Lucene.Net makes
+    // a token stream's attributes by reflection.
+    private LuceneDocument MapEntry(string key, List<MapRow> rows)
     {
-        var document = new LuceneDocument
+        var document = _entry;
+        document.Fields.Clear();
+        _entrySource.SetStringValue(key);
+        document.Add(_entrySource);
+        _entryRows.SetBytesValue(MapRow.Write(rows));
+        document.Add(_entryRows);
+        var groups = 0;
+        foreach (var group in rows.Count == 1 ? [rows[0].Group] : rows.Select(row => row.Group).Distinct(StringComparer.Ordinal))
         {
-            new StringField(SourceField, key, Field.Store.YES),
-            new StoredField(RowsField, MapRow.Write(rows)),
-        };
-        foreach (var group in rows.Select(row => row.Group).Distinct(StringComparer.Ordinal))
-            document.Add(new StringField(GroupField, group, Field.Store.NO));
+            if (groups == _entryGroups.Count)
+                _entryGroups.Add(new StringField(GroupField, "", Field.Store.NO));
+            _entryGroups[groups].SetStringValue(group);
+            document.Add(_entryGroups[groups++]);
+        }
         return document;
     }
 
@@ -263,14 +283,18 @@ internal sealed class Reducer : IDisposable
         var json = ReduceResults.Json(_definition, _mapper, keys, state);
         var stored = StoredDocument.FromJson(group, etag, DateTimeOffset.UnixEpoch, ReduceResults.Metadata, json);
         using var parsed = new ParsedDocument(stored);
-        var problems = new List<string>();
-        var document = _resultMapper.Map(parsed, problems);
-        document.Add(new StringField(ResultField, group, Field.Store.NO));
-        document.Add(new StringField(KindField, ResultKind, Field.Store.NO));
-        document.Add(new StoredField(StateField, state.Write()));
-        document.Add(new StoredField(KeysField, MapRow.Write([new MapRow(keys, [])])));
+        _problems.Clear();
+        var document = _resultMapper.Map(parsed, _problems);
+        _resultGroup.SetStringValue(group);
+        document.Add(_resultGroup);
+        document.Add(_resultKind);
+        _resultState.SetBytesValue(state.Write());
+        document.Add(_resultState);
+        _resultKeys.SetBytesValue(MapRow.Write([new MapRow(keys, [])]));
+        document.Add(_resultKeys);
         // Doc values, not a stored field: a page of results reads each one directly, with no stored-field block to inflate.
-        document.Add(new BinaryDocValuesField(JsonField, new BytesRef(json)));
+        _resultJson.SetBytesValue(new BytesRef(json));
+        document.Add(_resultJson);
         return document;
     }
 
