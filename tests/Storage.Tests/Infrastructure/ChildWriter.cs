@@ -50,8 +50,14 @@ public sealed class ChildWriter : IDisposable
     /// <param name="directory">The data folder.</param>
     /// <param name="firstBatch">The number of the first batch to write.</param>
     /// <param name="engine">The engine the child writes with.</param>
-    public static ChildWriter StartWriting(string directory, int firstBatch, StorageEngineKind engine = StorageEngineKind.Lmdb) =>
-        new(engine, StoreFactory.ConnectionStringFor(engine, directory), directory, firstBatch.ToString(System.Globalization.CultureInfo.InvariantCulture));
+    /// <param name="pipelined">Commit runs of pipelined batches closed by a durable one, acknowledged at its end.</param>
+    public static ChildWriter StartWriting(string directory, int firstBatch, StorageEngineKind engine = StorageEngineKind.Lmdb,
+        bool pipelined = false)
+    {
+        var first = firstBatch.ToString(System.Globalization.CultureInfo.InvariantCulture);
+        var connection = StoreFactory.ConnectionStringFor(engine, directory);
+        return pipelined ? new(engine, connection, directory, first, "pipelined") : new(engine, connection, directory, first);
+    }
 
     /// <summary>Waits for the next line; throws with the child's stderr if it exits or stalls first.</summary>
     public string NextLine(TimeSpan timeout)
