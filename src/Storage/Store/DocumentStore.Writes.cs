@@ -61,14 +61,7 @@ internal sealed partial class DocumentStore
     private BatchResult[] Apply(IReadOnlyList<BatchCommand> commands, bool single, CommitMode mode)
     {
         ThrowIfDisposed();
-        var prepared = PreparedCommand.PrepareAll(commands, single);
-        var now = _time.GetUtcNow();
-        BatchWriter? writer = null;
-        // The engine may run the work again (LMDB grows its map and retries): the last writer is the committed one.
-        var results = Engine.Write(tx => (writer = new BatchWriter(this, tx, now, single)).Run(prepared), mode);
-        ForgetReplaced(writer!.Replaced);
-        PublishCommit(results);
-        return results;
+        return Commit(PreparedCommand.PrepareAll(commands, single), single, mode);
     }
 
     /// <summary>After a commit, frees the versions the write replaced or deleted (best effort).</summary>
