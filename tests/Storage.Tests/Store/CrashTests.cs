@@ -29,14 +29,22 @@ public sealed class CrashTests(ITestOutputHelper output) : IDisposable
     /// </summary>
     [EngineTheory]
     public void Pipelined_runs_acknowledged_by_their_durable_commit_survive_SIGKILL_at_10_random_moments(StorageEngineKind engine) =>
-        KillRepeatedly(engine, 10, pipelined: true);
+        KillRepeatedly(engine, 10, "pipelined");
 
     [EngineTheory]
     [Trait("Category", "Slow")]
     public void Pipelined_runs_acknowledged_by_their_durable_commit_survive_SIGKILL_at_50_random_moments(StorageEngineKind engine) =>
-        KillRepeatedly(engine, 50, pipelined: true);
+        KillRepeatedly(engine, 50, "pipelined");
 
-    private void KillRepeatedly(StorageEngineKind engine, int kills, bool pipelined = false)
+    /// <summary>
+    /// Several writers at once, whose commits are grouped: each batch acknowledged when its own call returns must
+    /// survive, whichever group it was committed in.
+    /// </summary>
+    [EngineTheory]
+    public void Acknowledged_batches_of_concurrent_writers_survive_SIGKILL_at_10_random_moments(StorageEngineKind engine) =>
+        KillRepeatedly(engine, 10, "concurrent");
+
+    private void KillRepeatedly(StorageEngineKind engine, int kills, string mode = "")
     {
         var seed = Environment.TickCount;
         output.WriteLine($"random seed {seed}");
@@ -46,7 +54,7 @@ public sealed class CrashTests(ITestOutputHelper output) : IDisposable
 
         for (var round = 0; round < kills; round++)
         {
-            using (var child = ChildWriter.StartWriting(_dir.Path, nextBatch, engine, pipelined))
+            using (var child = ChildWriter.StartWriting(_dir.Path, nextBatch, engine, mode))
             {
                 // Kill after a random number of acknowledgements plus a random sliver of time, so kills land
                 // before, during and after commits.
