@@ -77,7 +77,7 @@ public sealed partial class DocumentDatabase : IDisposable
     /// <param name="key">The document.</param>
     /// <param name="patch">The operations; all apply or none does.</param>
     /// <param name="expectedEtag">Null: no check. Otherwise the document's current etag must match.</param>
-    /// <param name="mode">Durable (default) or lazy commit.</param>
+    /// <param name="mode">How the commit reaches the disk: durable (the default), pipelined or lazy (<see cref="CommitMode"/>).</param>
     /// <returns>The new version's etag; null when there is no such document (nothing was written).</returns>
     /// <exception cref="PatchException">A <c>test</c> failed or a path does not fit the document; nothing was written.</exception>
     /// <exception cref="ConcurrencyException">The etag did not match; nothing was written.</exception>

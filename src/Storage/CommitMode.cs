@@ -11,4 +11,16 @@ public enum CommitMode
     /// The next durable commit flushes it.
     /// </summary>
     Lazy = 1,
+
+    /// <summary>
+    /// For a run of commits that is acknowledged once, at its end (a bulk insert): the commit's data is flushed to
+    /// stable storage before it returns, but the write that makes it the store's current state is not waited for. The
+    /// next commit's flush makes it durable, so a run of pipelined commits ended by a <see cref="Durable"/> one waits for
+    /// about one flush a commit instead of two. A crash may lose pipelined commits not yet followed by a durable one
+    /// (on LMDB only the latest of them); it never corrupts the store or loses a durable commit. When the closing
+    /// durable commit returns, every commit before it is durable; it must write something (every document write does:
+    /// LMDB skips the syncs of a transaction that wrote nothing). Closing the store makes the run durable too. Engines
+    /// that have no such step (ESENT, PostgreSQL) commit it as <see cref="Durable"/>.
+    /// </summary>
+    Pipelined = 2,
 }

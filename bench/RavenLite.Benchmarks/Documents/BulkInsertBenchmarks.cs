@@ -17,6 +17,8 @@ namespace RavenLite.Benchmarks.Documents;
 /// every iteration: into storage alone (no indexer), and into a database whose index is then waited for until it has
 /// every document (the rate a user sees before queries are up to date); and the same carts as typed entities through
 /// the client's <c>store.BulkInsert()</c>, embedded and remote (an in-process server on 127.0.0.1), index caught up.
+/// The pipelined rows commit every batch but the last as <see cref="CommitMode.Pipelined"/> and the last as durable:
+/// the insert is acknowledged once, when that last commit returns, with every batch durable by then.
 /// </summary>
 [MemoryDiagnoser]
 public class BulkInsertBenchmarks : IDisposable
@@ -63,14 +65,14 @@ public class BulkInsertBenchmarks : IDisposable
         _client = RavenStore.ForServer(new Uri(_server.Urls.First()), ClientServer.Conventions);
     }
 
-    [IterationSetup(Target = nameof(StorageOnly))]
+    [IterationSetup(Targets = [nameof(StorageOnly), nameof(StorageOnlyPipelined)])]
     public void OpenStore()
     {
         _directory = BenchmarkFolders.NewTemp();
         _store = DocumentStore.Open(new StorageOptions { DataDirectory = _directory });
     }
 
-    [IterationSetup(Target = nameof(IndexedAndCaughtUp))]
+    [IterationSetup(Targets = [nameof(IndexedAndCaughtUp), nameof(IndexedPipelined)])]
     public void OpenDatabase()
     {
         _directory = BenchmarkFolders.NewTemp();
@@ -119,6 +121,28 @@ public class BulkInsertBenchmarks : IDisposable
         SeedDataset.WaitForIndex(database, Documents);
         return Check(database.GetStatistics().Documents);
     }
+
+    [Benchmark(Description = "bulk insert 100,000 in batches of 1,000, pipelined, storage only")]
+    public long StorageOnlyPipelined()
+    {
+        var store = _store ?? throw new InvalidOperationException("No store open.");
+        for (var i = 0; i < _batches.Length; i++)
+            store.Batch(_batches[i], Pipelined(i));
+        return Check(store.GetCounts().Documents);
+    }
+
+    [Benchmark(Description = "bulk insert 100,000 in batches of 1,000, pipelined, index caught up")]
+    public long IndexedPipelined()
+    {
+        var database = _database ?? throw new InvalidOperationException("No database open.");
+        for (var i = 0; i < _batches.Length; i++)
+            database.Batch(_batches[i], Pipelined(i));
+        SeedDataset.WaitForIndex(database, Documents);
+        return Check(database.GetStatistics().Documents);
+    }
+
+    /// <summary>Every batch but the last pipelined; the last durable, which makes the whole insert durable.</summary>
+    private CommitMode Pipelined(int batch) => batch == _batches.Length - 1 ? CommitMode.Durable : CommitMode.Pipelined;
 
     [Benchmark(Description = "client BulkInsert 100,000 carts, embedded, index caught up")]
     public long ClientEmbedded() => BulkInsertCarts();

@@ -63,6 +63,17 @@ internal sealed partial class LmdbStorageEngine : IStorageEngine
 
     internal TransactionGate Gate { get; } = new();
 
+    /// <summary>The id of the last committed write transaction (LMDB's <c>me_last_txnid</c>).</summary>
+    internal long LastTransactionId
+    {
+        get
+        {
+            ThrowIfDisposed();
+            LmdbErrors.Check(LmdbNative.EnvInfo(_env, out var info), "Reading the environment info");
+            return (long)info.LastTransactionId;
+        }
+    }
+
     public StorageTable OpenTable(string name)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(name);

@@ -11,7 +11,7 @@ internal sealed partial class DocumentStore
     /// <param name="expectedEtag">
     /// Null: no check. 0: the document must not exist. Otherwise: the document's current etag must match.
     /// </param>
-    /// <param name="mode">Durable (default) or lazy commit.</param>
+    /// <param name="mode">How the commit reaches the disk: durable (the default), pipelined or lazy (<see cref="CommitMode"/>).</param>
     /// <exception cref="ConcurrencyException">The etag did not match; nothing was written.</exception>
     /// <exception cref="ArgumentException">A bad key or a document over 16 MiB; nothing was written.</exception>
     public PutResult Put(string key, DocumentContent data, DocumentContent? metadata = null, long? expectedEtag = null,
@@ -33,7 +33,7 @@ internal sealed partial class DocumentStore
     /// <summary>Deletes a document, leaving a tombstone for the indexes.</summary>
     /// <param name="key">The key.</param>
     /// <param name="expectedEtag">Null: no check. Otherwise the document must exist with this etag.</param>
-    /// <param name="mode">Durable (default) or lazy commit.</param>
+    /// <param name="mode">How the commit reaches the disk: durable (the default), pipelined or lazy (<see cref="CommitMode"/>).</param>
     /// <returns>True when a document was deleted; false when there was none.</returns>
     /// <exception cref="ConcurrencyException">The etag did not match; nothing was written.</exception>
     public bool Delete(string key, long? expectedEtag = null, CommitMode mode = CommitMode.Durable) =>
@@ -61,14 +61,7 @@ internal sealed partial class DocumentStore
     private BatchResult[] Apply(IReadOnlyList<BatchCommand> commands, bool single, CommitMode mode)
     {
         ThrowIfDisposed();
-        var prepared = PreparedCommand.PrepareAll(commands, single);
-        var now = _time.GetUtcNow();
-        BatchWriter? writer = null;
-        // The engine may run the work again (LMDB grows its map and retries): the last writer is the committed one.
-        var results = Engine.Write(tx => (writer = new BatchWriter(this, tx, now, single)).Run(prepared), mode);
-        ForgetReplaced(writer!.Replaced);
-        PublishCommit(results);
-        return results;
+        return Commit(PreparedCommand.PrepareAll(commands, single), single, mode);
     }
 
     /// <summary>After a commit, frees the versions the write replaced or deleted (best effort).</summary>

@@ -167,6 +167,29 @@ public sealed class StorageEngineConformanceTests : IDisposable
     }
 
     [EngineTheory]
+    public void Pipelined_commits_closed_by_a_durable_one_and_one_left_open_survive_reopen(StorageEngineKind engine)
+    {
+        using (var store = Open(engine))
+        {
+            var table = store.OpenTable("t");
+            for (var i = 0; i < 3; i++)
+            {
+                var n = i;
+                store.Write(tx => { tx.Put(table, B($"pipelined{n}"), B("1")); return 0; }, CommitMode.Pipelined);
+            }
+            store.Write(tx => { tx.Put(table, B("closing"), B("2")); return 0; });
+            store.Write(tx => { tx.Put(table, B("open"), B("3")); return 0; }, CommitMode.Pipelined);
+        }
+        using (var reopened = Open(engine))
+        {
+            var table = reopened.OpenTable("t");
+            using var read = reopened.BeginRead();
+            foreach (var key in new[] { "pipelined0", "pipelined1", "pipelined2", "closing", "open" })
+                Assert.True(read.TryGet(table, B(key), out _), key);
+        }
+    }
+
+    [EngineTheory]
     public void Dispose_twice_is_harmless(StorageEngineKind engine)
     {
         var store = Open(engine);

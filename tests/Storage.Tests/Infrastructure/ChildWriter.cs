@@ -50,8 +50,15 @@ public sealed class ChildWriter : IDisposable
     /// <param name="directory">The data folder.</param>
     /// <param name="firstBatch">The number of the first batch to write.</param>
     /// <param name="engine">The engine the child writes with.</param>
-    public static ChildWriter StartWriting(string directory, int firstBatch, StorageEngineKind engine = StorageEngineKind.Lmdb) =>
-        new(engine, StoreFactory.ConnectionStringFor(engine, directory), directory, firstBatch.ToString(System.Globalization.CultureInfo.InvariantCulture));
+    /// <param name="mode">Empty: one writer, each batch durable. "pipelined": runs of pipelined batches closed by a
+    /// durable one, acknowledged at its end. "concurrent": several writers at once, each batch durable.</param>
+    public static ChildWriter StartWriting(string directory, int firstBatch, StorageEngineKind engine = StorageEngineKind.Lmdb,
+        string mode = "")
+    {
+        var first = firstBatch.ToString(System.Globalization.CultureInfo.InvariantCulture);
+        var connection = StoreFactory.ConnectionStringFor(engine, directory);
+        return mode.Length == 0 ? new(engine, connection, directory, first) : new(engine, connection, directory, first, mode);
+    }
 
     /// <summary>Waits for the next line; throws with the child's stderr if it exits or stalls first.</summary>
     public string NextLine(TimeSpan timeout)

@@ -22,7 +22,29 @@ public sealed class CrashTests(ITestOutputHelper output) : IDisposable
     [Trait("Category", "Slow")]
     public void Acknowledged_batches_survive_SIGKILL_at_50_random_moments(StorageEngineKind engine) => KillRepeatedly(engine, 50);
 
-    private void KillRepeatedly(StorageEngineKind engine, int kills)
+    /// <summary>
+    /// Bulk-insert shape: runs of <see cref="CrashBatch.PipelineLength"/> batches, all but the last
+    /// <see cref="CommitMode.Pipelined"/>, acknowledged when the closing durable commit returns. A kill may drop the
+    /// unacknowledged batches of the run it lands in, never an acknowledged one, and never leaves a batch partial.
+    /// </summary>
+    [EngineTheory]
+    public void Pipelined_runs_acknowledged_by_their_durable_commit_survive_SIGKILL_at_10_random_moments(StorageEngineKind engine) =>
+        KillRepeatedly(engine, 10, "pipelined");
+
+    [EngineTheory]
+    [Trait("Category", "Slow")]
+    public void Pipelined_runs_acknowledged_by_their_durable_commit_survive_SIGKILL_at_50_random_moments(StorageEngineKind engine) =>
+        KillRepeatedly(engine, 50, "pipelined");
+
+    /// <summary>
+    /// Several writers at once, whose commits are grouped: each batch acknowledged when its own call returns must
+    /// survive, whichever group it was committed in.
+    /// </summary>
+    [EngineTheory]
+    public void Acknowledged_batches_of_concurrent_writers_survive_SIGKILL_at_10_random_moments(StorageEngineKind engine) =>
+        KillRepeatedly(engine, 10, "concurrent");
+
+    private void KillRepeatedly(StorageEngineKind engine, int kills, string mode = "")
     {
         var seed = Environment.TickCount;
         output.WriteLine($"random seed {seed}");
@@ -32,7 +54,7 @@ public sealed class CrashTests(ITestOutputHelper output) : IDisposable
 
         for (var round = 0; round < kills; round++)
         {
-            using (var child = ChildWriter.StartWriting(_dir.Path, nextBatch, engine))
+            using (var child = ChildWriter.StartWriting(_dir.Path, nextBatch, engine, mode))
             {
                 // Kill after a random number of acknowledgements plus a random sliver of time, so kills land
                 // before, during and after commits.

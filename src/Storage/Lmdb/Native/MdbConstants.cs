@@ -5,6 +5,7 @@ internal static class MdbConstants
 {
     // mdb_env_open flags
     public const uint NoSync = 0x10000;
+    public const uint NoMetaSync = 0x40000;
     public const uint NoTls = 0x200000;
     public const uint NoReadAhead = 0x800000;
 
