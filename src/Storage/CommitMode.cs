@@ -7,8 +7,10 @@ public enum CommitMode
     Durable = 0,
 
     /// <summary>
-    /// The commit returns without waiting for the flush; a crash may lose it (never corrupt the store).
-    /// The next durable commit flushes it.
+    /// The commit returns without waiting for the flush; a crash of the process may lose it, never the store. The next
+    /// durable commit that writes something flushes it. On LMDB this is <c>MDB_NOSYNC</c>: after a crash of the machine
+    /// (power, kernel) LMDB only promises an intact store on file systems that keep write order, so use it for data
+    /// that can be rebuilt (docs/reliability.md).
     /// </summary>
     Lazy = 1,
 
