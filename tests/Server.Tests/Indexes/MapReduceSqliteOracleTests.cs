@@ -103,7 +103,7 @@ public sealed class MapReduceSqliteOracleTests
         }
     }
 
-    private static async Task<List<JsonElement>> AllAsync(DocumentDatabase database, string index, HttpClient? http)
+    internal static async Task<List<JsonElement>> AllAsync(DocumentDatabase? database, string index, HttpClient? http)
     {
         var results = new List<JsonElement>();
         while (true)
@@ -115,12 +115,12 @@ public sealed class MapReduceSqliteOracleTests
         }
     }
 
-    private static async Task<(int Total, List<JsonElement> Results)> PageAsync(DocumentDatabase database, string index, HttpClient? http,
+    private static async Task<(int Total, List<JsonElement> Results)> PageAsync(DocumentDatabase? database, string index, HttpClient? http,
         string query, string? sort, int start, int pageSize)
     {
         if (http is null)
         {
-            var result = await database.QueryAsync(index, new IndexQuery
+            var result = await database!.QueryAsync(index, new IndexQuery
             {
                 Query = query,
                 SortBy = sort is null ? null : [sort],
@@ -138,7 +138,7 @@ public sealed class MapReduceSqliteOracleTests
         return (body.GetProperty("TotalResults").GetInt32(), [.. body.GetProperty("Results").EnumerateArray()]);
     }
 
-    private static void AssertGroups(Reduce reduce, Dictionary<string, Expected[]> expected, List<JsonElement> results, string how, int round)
+    internal static void AssertGroups(Reduce reduce, Dictionary<string, Expected[]> expected, List<JsonElement> results, string how, int round)
     {
         var wrong = new StringBuilder();
         var seen = new HashSet<string>(StringComparer.Ordinal);
