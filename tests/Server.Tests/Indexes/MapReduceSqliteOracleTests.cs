@@ -178,8 +178,8 @@ public sealed class MapReduceSqliteOracleTests
         {
             case 1:
                 // Bounds that are counts of groups, so ties at the bounds are met.
-                var lo = ScalarLong(orders, $"WITH g AS ({groups}) SELECT n FROM g ORDER BY random() LIMIT 1") ?? 1;
-                var hi = Math.Max(lo, ScalarLong(orders, $"WITH g AS ({groups}) SELECT n FROM g ORDER BY random() LIMIT 1") ?? 1);
+                var lo = (long?)orders.Pick($"WITH g AS ({groups}) SELECT n FROM g") ?? 1;
+                var hi = Math.Max(lo, (long?)orders.Pick($"WITH g AS ({groups}) SELECT n FROM g") ?? 1);
                 var (open, close) = (random.Next(2) == 0 ? "[" : "{", random.Next(2) == 0 ? "]" : "}");
                 query = $"N:{open}{lo} TO {hi}{close}";
                 where = $"n {(open == "[" ? ">=" : ">")} {lo} AND n {(close == "]" ? "<=" : "<")} {hi}";
@@ -187,7 +187,7 @@ public sealed class MapReduceSqliteOracleTests
             case 2 when reduce.ExactValues().ToList() is { Count: > 0 } values:
                 var (column, name, field) = values[random.Next(values.Count)];
                 // A bound that is one of the values (so ties at the bound are met), or a random one.
-                var bound = ScalarLong(orders, $"WITH g AS ({groups}) SELECT {column} FROM g WHERE {column} IS NOT NULL ORDER BY random() LIMIT 1") ?? 0;
+                var bound = (long?)orders.Pick($"WITH g AS ({groups}) SELECT {column} FROM g WHERE {column} IS NOT NULL") ?? 0;
                 var text = field.Kind == Kind.Cents ? (bound / 100m).ToString(CultureInfo.InvariantCulture) : bound.ToString(CultureInfo.InvariantCulture);
                 var upward = random.Next(2) == 0;
                 query = upward ? $"{name}:[{text} TO *]" : $"{name}:[* TO {text}}}";
@@ -195,7 +195,7 @@ public sealed class MapReduceSqliteOracleTests
                 break;
             case 3 when reduce.TextKeys().ToList() is { Count: > 0 } textKeys:
                 var (keyColumn, keyName) = textKeys[random.Next(textKeys.Count)];
-                var value = (string?)ScalarObject(orders, $"WITH g AS ({groups}) SELECT {keyColumn} FROM g WHERE {keyColumn} IS NOT NULL ORDER BY random() LIMIT 1");
+                var value = (string?)orders.Pick($"WITH g AS ({groups}) SELECT {keyColumn} FROM g WHERE {keyColumn} IS NOT NULL");
                 if (value is null || value.Length == 0)
                     break;
                 query = $"{keyName}:\"{value.Replace("\\", "\\\\", StringComparison.Ordinal).Replace("\"", "\\\"", StringComparison.Ordinal)}\"";
@@ -254,12 +254,6 @@ public sealed class MapReduceSqliteOracleTests
     {
         using var command = orders.Command(sql, parameters);
         return command.ExecuteScalar() is long value ? value : null;
-    }
-
-    private static object? ScalarObject(OracleOrders orders, string sql)
-    {
-        using var command = orders.Command(sql);
-        return command.ExecuteScalar() is { } value and not DBNull ? value : null;
     }
 
     internal enum Kind { Text, Long, Cents, Double }

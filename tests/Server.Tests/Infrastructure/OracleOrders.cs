@@ -39,7 +39,7 @@ internal sealed class OracleOrders : IDisposable
         Sql = new SqliteConnection("Data Source=:memory:");
         Sql.Open();
         Execute("""
-            CREATE TABLE orders (key TEXT PRIMARY KEY, customer TEXT, status TEXT, priority INTEGER, discount_cents INTEGER);
+            CREATE TABLE orders (key TEXT PRIMARY KEY, customer TEXT, status TEXT, priority INTEGER, discount_cents INTEGER, line_count INTEGER);
             CREATE TABLE lines (key TEXT NOT NULL, idx INTEGER NOT NULL, sku TEXT, qty INTEGER, big INTEGER, price_cents INTEGER, weight REAL);
             CREATE INDEX lines_key ON lines(key);
             """);
@@ -78,6 +78,7 @@ internal sealed class OracleOrders : IDisposable
         var statusNull = status is null && _random.Next(2) == 0; // null written out, or missing
         long? priority = _random.Next(10) == 0 ? null : _random.Next(-2, 6);
         long? discount = _random.Next(8) == 0 ? null : _random.Next(-5000, 5001);
+        var lineCount = -1;
         var buffer = new ArrayBufferWriter<byte>(512);
         using (var writer = new Utf8JsonWriter(buffer, WriterOptions))
         {
@@ -97,7 +98,7 @@ internal sealed class OracleOrders : IDisposable
             }
             if (discount is { } d)
                 writer.WriteNumber("Discount", Cents(d));
-            var lineCount = _random.Next(12) == 0 ? -1 : _random.Next(5);
+            lineCount = _random.Next(12) == 0 ? -1 : _random.Next(5);
             if (lineCount >= 0)
             {
                 writer.WriteStartArray("Lines");
@@ -108,7 +109,8 @@ internal sealed class OracleOrders : IDisposable
             writer.WriteEndObject();
         }
         CustomerOf[key] = customer;
-        Execute("INSERT INTO orders VALUES ($k, $c, $s, $p, $d)", ("$k", key), ("$c", customer), ("$s", status), ("$p", priority), ("$d", discount));
+        Execute("INSERT INTO orders VALUES ($k, $c, $s, $p, $d, $n)", ("$k", key), ("$c", customer), ("$s", status), ("$p", priority), ("$d", discount),
+            ("$n", lineCount < 0 ? null : lineCount));
         return Encoding.UTF8.GetString(buffer.WrittenSpan);
     }
 
@@ -146,6 +148,19 @@ internal sealed class OracleOrders : IDisposable
     }
 
     private T Pick<T>(T[] values) => values[_random.Next(values.Length)];
+
+    /// <summary>One of the rows <paramref name="sql"/> selects (its first column), picked by the seeded random; null when none.</summary>
+    public object? Pick(string sql, params (string Name, object? Value)[] parameters)
+    {
+        long count;
+        using (var counting = Command($"SELECT COUNT(*) FROM ({sql})", parameters))
+            count = (long)counting.ExecuteScalar()!;
+        if (count == 0)
+            return null;
+        // Ordered by every column, so the pick depends on the seed alone.
+        using var command = Command($"SELECT * FROM ({sql}) ORDER BY 1 LIMIT 1 OFFSET {_random.NextInt64(count)}", parameters);
+        return command.ExecuteScalar() is { } value and not DBNull ? value : null;
+    }
 
     public void Execute(string sql, params (string Name, object? Value)[] parameters)
     {
