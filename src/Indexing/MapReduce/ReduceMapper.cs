@@ -103,9 +103,17 @@ internal sealed class ReduceMapper
         {
             if (!TryValue(_keys[i], document, item, problems, out var value))
                 return null;
-            if (value is { } key && _keys[i].Field.Definition.IsNumeric && !IsNumber(_keys[i], key, problems, out _))
+            if (value is not { } key)
+                continue;
+            if (!_keys[i].Field.Definition.IsNumeric)
+            {
+                keys[i] = key.Text;
+                continue;
+            }
+            if (!IsNumber(_keys[i], key, problems, out var number))
                 return null;
-            keys[i] = value?.Text;
+            // A numeric key is its value, not its spelling: -0 (kept as a double, read back as "-0") and 0 are one group.
+            keys[i] = Canonical(number);
         }
         var values = new decimal?[_values.Length];
         for (var i = 0; i < _values.Length; i++)
@@ -121,6 +129,10 @@ internal sealed class ReduceMapper
         }
         return new MapRow(keys, values);
     }
+
+    /// <summary>The one text of a number: no trailing zeros, no negative zero.</summary>
+    private static string Canonical(decimal number) =>
+        number == 0 ? "0" : (number / 1.0000000000000000000000000000m).ToString(CultureInfo.InvariantCulture);
 
     private static bool IsNumber(Input input, FieldValue value, List<string> problems, out decimal number)
     {
