@@ -294,7 +294,14 @@ internal sealed partial class IndexStore
             throw StillStale(index, TimeSpan.Zero, cutoff);
     }
 
-    private static bool IsCaughtUp(DocumentIndex index, long cutoff) => index.LastIndexedEtag >= cutoff || index.IsRetired;
+    /// <summary>
+    /// Whether the index published under <paramref name="index"/>'s name has indexed up to <paramref name="cutoff"/>:
+    /// one reset or redefined meanwhile (a rebuild) is followed to its replacement, which must catch up in turn, so a
+    /// waited query never runs on a replacement still building; a deleted one ends the wait (the query then finds no index).
+    /// </summary>
+    private bool IsCaughtUp(DocumentIndex index, long cutoff) =>
+        (index.IsRetired ? Volatile.Read(ref _indexes).GetValueOrDefault(index.Name) : index) is not { } current
+        || current.LastIndexedEtag >= cutoff;
 
     private TimeoutException StillStale(DocumentIndex index, TimeSpan timeout, long cutoff)
     {

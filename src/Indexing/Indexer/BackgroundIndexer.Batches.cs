@@ -10,6 +10,12 @@ internal sealed partial class BackgroundIndexer
     /// <summary>When the indexer last found nothing to index after indexing something (a timestamp); 0 while it indexes.</summary>
     private long _caughtUpSince;
 
+    /// <summary>How long a server over a shared database keeps tombstones its indexes have passed, for the other servers.</summary>
+    public static readonly TimeSpan SharedPurgeDelay = TimeSpan.FromMinutes(10);
+
+    /// <summary>Over a shared database: how far the indexes had committed when this was taken, and when (a timestamp).</summary>
+    private (long Etag, long At)? _sharedPurgeCandidate;
+
     /// <summary>
     /// Gives one batch to every group of indexes at the same progress that is behind the database, has the refresher
     /// show queries what is indexed when that is due (<see cref="DocumentIndex.RefreshDue"/>), commits the indexes whose commit is due (also
@@ -23,10 +29,23 @@ internal sealed partial class BackgroundIndexer
         var indexes = _indexes();
         var worked = false;
         var waited = Volatile.Read(ref _waiters) > 0;
+        long? purgedTo = null;
         foreach (var group in indexes.Where(i => i.WrittenEtag < lastEtag && Failures.IsRetryDue(i.Name)).GroupBy(i => i.WrittenEtag))
         {
             if (_stopping)
                 return worked;
+            // Deletes are learnt from tombstones; one purged after this index's progress (by another server over a
+            // shared database) is a delete it can never see, so it starts again from the documents.
+            if (group.Key > 0 && group.Key < (purgedTo ??= _documents.ReadTombstonesPurgedTo()))
+            {
+                foreach (var index in group)
+                {
+                    _log($"Index '{index.Name}': deletes after etag {group.Key} had their tombstones purged (by another server) before it saw them; rebuilding it from the documents.");
+                    _rebuild(index);
+                }
+                worked = true;
+                continue;
+            }
             using var batch = IndexingBatch.Read(_documents, group.Key, lastEtag, _options.BatchSize, group.Any(index => index.Compiled.ReadsJson));
             if (batch.FirstTombstoneEtag is { } tombstone && (_firstUnpurgedTombstone is null || tombstone < _firstUnpurgedTombstone))
                 _firstUnpurgedTombstone = tombstone;
@@ -116,7 +135,33 @@ internal sealed partial class BackgroundIndexer
         var passedByAll = indexes.Min(i => i.CommittedEtag);
         if (passedByAll < first)
             return;
+        if (_documents.IsShared)
+        {
+            if (SharedPurgeDue(passedByAll) is not { } due || due < first)
+                return;
+            passedByAll = due;
+        }
         _documents.PurgeTombstones(passedByAll);
         _firstUnpurgedTombstone = _documents.GetTombstonesAfterEtag(passedByAll, 1) is [var next] ? next.Etag : null;
+    }
+
+    /// <summary>
+    /// Over a shared database other servers need the tombstones too, and one that has not indexed a delete before its
+    /// tombstone is purged rebuilds its indexes. So a server purges only what its indexes had passed
+    /// <see cref="SharedPurgeDelay"/> ago: another server behind by less never misses a delete.
+    /// </summary>
+    /// <returns>The etag to purge up to, or null when no purge is due yet.</returns>
+    private long? SharedPurgeDue(long passedByAll)
+    {
+        var now = _options.TimeProvider.GetTimestamp();
+        if (_sharedPurgeCandidate is not { } candidate)
+        {
+            _sharedPurgeCandidate = (passedByAll, now);
+            return null;
+        }
+        if (_options.TimeProvider.GetElapsedTime(candidate.At, now) < SharedPurgeDelay)
+            return null;
+        _sharedPurgeCandidate = (passedByAll, now);
+        return candidate.Etag;
     }
 }

@@ -63,6 +63,16 @@ public interface IIndexedDocuments
     /// <summary>Removes tombstones up to and including <paramref name="etag"/> (every index has seen them).</summary>
     int PurgeTombstones(long etag);
 
+    /// <summary>
+    /// The highest etag of a tombstone ever purged, read from storage (0 when none was): an index that has indexed
+    /// less than this may have missed deletes whose tombstones are gone (over a shared database, another server purged
+    /// them), and must be rebuilt from the documents.
+    /// </summary>
+    long ReadTombstonesPurgedTo();
+
+    /// <summary>Whether other servers write the same database (PostgreSQL) and purge its tombstones too.</summary>
+    bool IsShared { get; }
+
     /// <summary>Every stored index definition: (folder name, definition JSON).</summary>
     IReadOnlyList<KeyValuePair<string, string>> ReadIndexDefinitions();
 

@@ -213,9 +213,26 @@ internal sealed partial class DocumentStore
             }
             foreach (var key in keys)
                 tx.Delete(TombstonesTable, key);
+            if (keys.Count > 0)
+            {
+                var purged = StoredValues.ReadEtagKey(keys[^1]);
+                if (purged > StoredValues.ReadInt64(tx, StateTable, TombstonesPurgedToName))
+                    StoredValues.WriteInt64(tx, StateTable, TombstonesPurgedToName, purged);
+            }
             return keys.Count;
         });
     }
+
+    /// <inheritdoc/>
+    public long ReadTombstonesPurgedTo()
+    {
+        ThrowIfDisposed();
+        using var tx = Engine.BeginRead();
+        return StoredValues.ReadInt64(tx, StateTable, TombstonesPurgedToName);
+    }
+
+    /// <inheritdoc/>
+    public bool IsShared => Engine is ISharedStorageEngine;
 
     private Func<long>? _tombstoneFloor;
 

@@ -14,6 +14,7 @@ internal sealed partial class DocumentStore : IDisposable, IIndexedDocuments
 {
     internal const string LastEtagName = "last-etag";
     internal const string DocumentCountName = "documents";
+    internal const string TombstonesPurgedToName = "tombstones-purged-to";
     private const int SchemaVersion = 1;
     private readonly DataDirectoryLock _lock;
     private readonly DocumentCache? _cache;

@@ -174,8 +174,14 @@ public sealed class DocumentStoreConformanceTests : IDisposable
         Assert.Null(second[1].Etag);
         Assert.Single(store.GetTombstonesAfterEtag(tombstones[0].Etag, 10));
 
+        Assert.Equal(0, store.ReadTombstonesPurgedTo());
         Assert.Equal(1, store.PurgeTombstones(tombstones[0].Etag));
         Assert.Equal(["gone/2"], store.GetTombstonesAfterEtag(0, 10).Select(t => t.Key));
+        Assert.Equal(tombstones[0].Etag, store.ReadTombstonesPurgedTo());
+        // A purge past the last tombstone records the last one purged, not the etag it was asked for; an empty one nothing.
+        Assert.Equal(1, store.PurgeTombstones(long.MaxValue));
+        Assert.Equal(0, store.PurgeTombstones(long.MaxValue));
+        Assert.Equal(tombstones[1].Etag, store.ReadTombstonesPurgedTo());
     }
 
     [EngineTheory]
