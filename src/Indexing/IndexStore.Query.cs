@@ -2,6 +2,7 @@ using System.Diagnostics;
 using LuceneQuery = Lucene.Net.Search.Query;
 using RavenLite.Indexing.Indexer;
 using RavenLite.Indexing.MapReduce;
+using RavenLite.Indexing.Persistence;
 using RavenLite.Indexing.Querying;
 using RavenLite.Storage.Documents;
 
@@ -61,11 +62,18 @@ internal sealed partial class IndexStore
             await WaitForNonStaleAsync(indexName, query.Timeout, cancellationToken).ConfigureAwait(false);
         cancellationToken.ThrowIfCancellationRequested();
         var index = GetIndex(indexName);
-        // In the order Run reads them: the database's etag first, so the index never looks further ahead than it is.
+        return new PreparedQuery(index.Name, query, pageSize, clamped, started, Stopwatch.GetTimestamp() - started, ReadVersion(index).Version);
+    }
+
+    /// <summary>
+    /// The database's last etag, then <paramref name="index"/>'s state, in that order (so the index never looks further
+    /// ahead than it is), and the version they make.
+    /// </summary>
+    private (long DatabaseEtag, IndexState State, IndexVersion Version) ReadVersion(DocumentIndex index)
+    {
         var databaseEtag = _documents.LastEtag;
         var state = index.State;
-        return new PreparedQuery(index.Name, query, pageSize, clamped, started, Stopwatch.GetTimestamp() - started,
-            new IndexVersion(index.Generation, state.LastIndexedEtag, state.IndexedAt, databaseEtag));
+        return (databaseEtag, state, new IndexVersion(index.Generation, state.LastIndexedEtag, state.IndexedAt, databaseEtag));
     }
 
     /// <summary>Runs a query <see cref="PrepareAsync"/> prepared: one search, then the page loaded in one read.</summary>
@@ -144,10 +152,9 @@ internal sealed partial class IndexStore
             : ContinuationToken.Decode(query.Continuation, fingerprint, index.Generation, sort);
         var parsedAt = Stopwatch.GetTimestamp();
 
-        var databaseEtag = _documents.LastEtag;
         // The state is published only after the searcher that sees its commit, so the searcher acquired after reading
         // it is at least as new: a caught-up state never vouches for etags an older searcher would give.
-        var state = index.State;
+        var (databaseEtag, state, version) = ReadVersion(index);
         var lucene = index.Lucene;
         var searcher = lucene.Searchers.Acquire();
         SearchPage page;
@@ -176,7 +183,6 @@ internal sealed partial class IndexStore
         var searchedAt = Stopwatch.GetTimestamp();
         // An index that has every write up to the etag this query started at knows each document's current
         // version, so cached ones need no storage lookup; a stale index may not, so the documents are read as is.
-        var version = new IndexVersion(index.Generation, state.LastIndexedEtag, state.IndexedAt, databaseEtag);
         DocumentsRead read;
         if (page.Versions.Count == 0)
             read = new DocumentsRead([], 0, 0);
