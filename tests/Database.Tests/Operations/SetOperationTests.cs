@@ -248,15 +248,23 @@ public sealed class SetOperationTests
         Assert.Null(db.Db.Get("items/10")!.ToJObject()["Patched"]);
     }
 
+    /// <summary>
+    /// extra/0..99 in group g9, in index (etag) order, and the patch to run on them: extra/50's N is not a number, so
+    /// its increment is refused.
+    /// </summary>
+    private static DocumentPatch SeedOneRefusedOfHundred(SetOperationDatabase db)
+    {
+        db.Db.Batch([.. Enumerable.Range(0, 100).Select(j => BatchCommand.Put($"extra/{j}",
+            new JObject { ["Group"] = "g9", ["N"] = j == 50 ? "fifty" : j }))]);
+        db.WaitForIndex();
+        return DocumentPatch.FromOperations([PatchOperation.Add("/Patched", true), PatchOperation.IncrementBy("/N", 1000)]);
+    }
+
     [Fact]
     public async Task StopOnFailure_stops_at_the_first_refused_document()
     {
         using var db = new SetOperationDatabase(7);
-        // extra/0..99 in index (etag) order; extra/50's N is not a number, so its increment is refused.
-        db.Db.Batch([.. Enumerable.Range(0, 100).Select(j => BatchCommand.Put($"extra/{j}",
-            new JObject { ["Group"] = "g9", ["N"] = j == 50 ? "fifty" : j }))]);
-        db.WaitForIndex();
-        var patch = DocumentPatch.FromOperations([PatchOperation.Add("/Patched", true), PatchOperation.IncrementBy("/N", 1000)]);
+        var patch = SeedOneRefusedOfHundred(db);
 
         var status = await db.Db.PatchByQuery(SetOperationDatabase.Index, "Group:g9", patch,
             new SetOperationOptions { BatchSize = 16, StopOnFailure = true }).WaitAsync(s_wait);
@@ -280,10 +288,7 @@ public sealed class SetOperationTests
     public async Task Without_StopOnFailure_every_other_document_is_patched()
     {
         using var db = new SetOperationDatabase(7);
-        db.Db.Batch([.. Enumerable.Range(0, 100).Select(j => BatchCommand.Put($"extra/{j}",
-            new JObject { ["Group"] = "g9", ["N"] = j == 50 ? "fifty" : j }))]);
-        db.WaitForIndex();
-        var patch = DocumentPatch.FromOperations([PatchOperation.Add("/Patched", true), PatchOperation.IncrementBy("/N", 1000)]);
+        var patch = SeedOneRefusedOfHundred(db);
 
         var status = await db.Db.PatchByQuery(SetOperationDatabase.Index, "Group:g9", patch,
             new SetOperationOptions { BatchSize = 16 }).WaitAsync(s_wait);
