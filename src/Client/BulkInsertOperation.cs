@@ -95,7 +95,7 @@ public sealed partial class BulkInsertOperation : IDisposable, IAsyncDisposable
         if (generated)
             id = _store.Ids.Next(_store.Conventions.FindIdPrefix(entityName));
         DocumentKey.Validate(id, nameof(id));
-        identity?.SetValue(entity, id);
+        _store.AssignId(entity, id!);
         // As a session: a generated id must be new, a given one replaces what is there.
         long? expectedEtag = generated ? 0 : null;
         var metadata = MetadataOf(type, entityName);

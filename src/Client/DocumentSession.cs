@@ -43,10 +43,13 @@ public sealed partial class DocumentSession : IDisposable
     /// <summary>
     /// Tracks a new entity, to be written by the next <see cref="SaveChanges"/>. Its id is its identity property
     /// (<c>Id</c>) or, when that is empty, a generated one (<c>carts/1</c>), which is set on the entity. Storing an
-    /// entity the session already tracks does nothing.
+    /// entity the session already tracks does nothing. An entity of a read-only type (every field <c>readonly</c>: records,
+    /// <c>init</c> members, read-only collections) is shared by the sessions as the cache holds it rather than copied, so
+    /// it is changed by storing a changed copy (<c>session.Store(cart with { Total = 5 })</c>): that replaces the one the
+    /// session tracks under the same id, keeping its etag for the concurrency check.
     /// </summary>
     /// <exception cref="ArgumentException">A bad id, or an entity that cannot be serialized to a JSON object.</exception>
-    /// <exception cref="InvalidOperationException">The session already has another object with this id.</exception>
+    /// <exception cref="InvalidOperationException">The session already has another object with this id (and it is not a read-only one of the same type).</exception>
     public void Store(object entity) => Store(entity, id: null);
 
     /// <summary>As <see cref="Store(object)"/>, under the id given (also set on the entity's identity property).</summary>
@@ -63,11 +66,21 @@ public sealed partial class DocumentSession : IDisposable
         if (generated)
             id = _store.Ids.Next(_store.Conventions.FindIdPrefix(_store.Conventions.FindEntityName(type)));
         DocumentKey.Validate(id, nameof(id));
-        if (_byKey.TryGetValue(id!, out var existing))
+        // A read-only entity cannot be changed in place, so storing a changed copy replaces the one tracked under its id.
+        var replaces = _byKey.TryGetValue(id!, out var existing);
+        if (replaces && !(existing!.Entity.GetType() == type && _store.Entities.CopierFor(type) is { SharesInstances: true }))
             throw new InvalidOperationException(
                 $"The session already tracks another object with id '{existing.Key}' ({existing.Entity.GetType()}); load it and change it instead.");
-        identity?.SetValue(entity, id);
+        _store.AssignId(entity, id!);
         _store.Serializer.Serialize(entity, id!); // fails early, before anything is tracked, if it cannot be stored
+        if (replaces)
+        {
+            ByEntity.Remove(existing!.Entity);
+            var replacement = new SessionEntry(existing.Key, entity) { Loaded = existing.Loaded, Original = existing.Original, GeneratedId = existing.GeneratedId };
+            _byKey[existing.Key] = replacement;
+            _byEntity.Add(entity, replacement);
+            return;
+        }
         // A delete of this id in the same session stays in the batch, before the put: an atomic replace.
         var entry = new SessionEntry(id!, entity) { GeneratedId = generated };
         _byKey.Add(entry.Key, entry);

@@ -143,6 +143,26 @@ public sealed class RavenStore : IDisposable
             ? p
             : null, Conventions.IdentityPropertyName);
 
+    /// <summary>
+    /// Sets <paramref name="id"/> on the entity's identity property. A read-only type's instance that already has an id
+    /// keeps it (it may be the one instance every session shares): a different <paramref name="id"/> is refused.
+    /// </summary>
+    /// <exception cref="ArgumentException">A read-only entity that already has another id.</exception>
+    internal void AssignId(object entity, string id)
+    {
+        if (IdentityOf(entity.GetType()) is not { } identity)
+            return;
+        if (Entities.CopierFor(entity.GetType()) is { SharesInstances: true } && identity.GetValue(entity) is string { Length: > 0 } current)
+        {
+            if (!string.Equals(current, id, StringComparison.Ordinal))
+                throw new ArgumentException(
+                    $"The {entity.GetType()} has the id '{current}' and is read-only, so it cannot be stored as '{id}': make a copy with that id (`with {{ {identity.Name} = ... }}`).",
+                    nameof(id));
+            return;
+        }
+        identity.SetValue(entity, id);
+    }
+
     /// <summary>Closes the embedded database (when the store opened it) or the HTTP client. Safe to call more than once.</summary>
     public void Dispose()
     {

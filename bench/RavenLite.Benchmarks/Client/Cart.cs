@@ -32,3 +32,28 @@ public sealed class Item
     [JsonProperty("quantity")]
     public int Quantity { get; set; }
 }
+
+/// <summary>
+/// The seed cart as a read-only class (<c>init</c> members, a read-only list of read-only items): the sessions share
+/// the instance the entity cache holds instead of copying it.
+/// </summary>
+public sealed class ReadOnlyCart
+{
+    public string? Id { get; init; }
+
+    [JsonProperty("cartId")]
+    public long CartId { get; init; }
+
+    [JsonProperty("otherStuff")]
+    public string? OtherStuff { get; init; }
+
+    [JsonProperty("itemList")]
+    public IReadOnlyList<ReadOnlyItem> Items { get; init; } = [];
+}
+
+/// <summary>One line of the read-only seed cart.</summary>
+public sealed record ReadOnlyItem(
+    [property: JsonProperty("productId")] int ProductId,
+    [property: JsonProperty("name")] string? Name,
+    [property: JsonProperty("price")] double Price,
+    [property: JsonProperty("quantity")] int Quantity);

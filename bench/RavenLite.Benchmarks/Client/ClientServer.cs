@@ -9,7 +9,7 @@ namespace RavenLite.Benchmarks.Client;
 /// <summary>
 /// The real server, in-process on 127.0.0.1 (port 0) over a temp folder holding the seed scenario, and a remote
 /// <see cref="RavenStore"/> talking to it. The seed carts' entity name is <c>Item</c>, so <see cref="Conventions"/>
-/// maps <see cref="Cart"/> to it.
+/// maps <see cref="Cart"/> and <see cref="ReadOnlyCart"/> to it.
 /// </summary>
 internal sealed class ClientServer : IDisposable
 {
@@ -18,7 +18,7 @@ internal sealed class ClientServer : IDisposable
     /// <summary>The benchmark conventions with other entity cache bounds.</summary>
     public static StoreConventions ConventionsWith(EntityCacheOptions entityCache) => new()
     {
-        FindEntityName = type => type == typeof(Cart) ? "Item" : type.Name,
+        FindEntityName = type => type == typeof(Cart) || type == typeof(ReadOnlyCart) ? "Item" : type.Name,
         EntityCache = entityCache,
     };
 

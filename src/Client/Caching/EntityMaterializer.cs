@@ -8,7 +8,7 @@ namespace RavenLite.Client.Caching;
 /// <summary>
 /// Entities from documents for a store's sessions: a type the copier handles is deserialized once per (key, etag,
 /// type) into the entity cache and handed out as compiled copies, the cached instance doubling as the snapshot change
-/// tracking compares with; any other type is deserialized on every read (decided once per type, see
+/// tracking compares with (a read-only type's instance is handed out itself: see <see cref="ReadOnlyTypes"/>); any other type is deserialized on every read (decided once per type, see
 /// <see cref="EntityCopiers.FallbackReason"/>).
 /// </summary>
 internal sealed class EntityMaterializer(RavenStore store, EntityCache cache)

@@ -4,8 +4,9 @@ using Newtonsoft.Json;
 namespace RavenLite.Client.Copying;
 
 /// <summary>
-/// The copiers of one store's entity types under its serializer settings, decided and compiled once per type: a
-/// copier, or the reason the type falls back to deserialization. Thread-safe.
+/// The copiers of one store's entity types under its serializer settings, decided and compiled once per type: none
+/// for a read-only type (<see cref="ReadOnlyTypes"/>: its instances are shared), a compiled copier, or the reason the
+/// type falls back to deserialization. Thread-safe.
 /// </summary>
 internal sealed class EntityCopiers(JsonSerializerSettings settings)
 {
@@ -22,6 +23,9 @@ internal sealed class EntityCopiers(JsonSerializerSettings settings)
 
     private Choice Decide(Type type)
     {
+        // A read-only type needs no copy at all: what the cache holds is what every session gets.
+        if (new ReadOnlyTypes(_serializer).IsReadOnly(type))
+            return new Choice((ObjectCopier)Activator.CreateInstance(typeof(SharedInstances<>).MakeGenericType(type))!, null);
         // Newtonsoft's contract resolver is thread-safe, the planner is not: one planner per decision.
         var plans = new CopyPlanner(_serializer).Plan(type, out var reason);
         return plans is null ? new Choice(null, reason) : new Choice(CopierCompiler.Compile(type, plans), null);

@@ -9,6 +9,9 @@ internal abstract class ObjectCopier
 {
     public abstract Type Type { get; }
 
+    /// <summary>Whether <see cref="Copy"/> hands out the original itself (a read-only type: nothing in it can change).</summary>
+    public virtual bool SharesInstances => false;
+
     public abstract object Copy(object original);
 
     public abstract bool Same(object current, object original);
@@ -36,4 +39,20 @@ internal sealed class ObjectCopier<T> : ObjectCopier where T : class
             return a is null && b is null;
         return a.GetType() == typeof(T) && b.GetType() == typeof(T) && SameMembers(a, b);
     }
+}
+
+/// <summary>
+/// The "copier" of a read-only type (<see cref="ReadOnlyTypes"/>): the original is handed out as it is, so every
+/// session reading a version gets the one instance the cache holds; an entity that differs from its original is a
+/// new instance, so reference equality is the comparison.
+/// </summary>
+internal sealed class SharedInstances<T> : ObjectCopier where T : class
+{
+    public override Type Type => typeof(T);
+
+    public override bool SharesInstances => true;
+
+    public override object Copy(object original) => original;
+
+    public override bool Same(object current, object original) => ReferenceEquals(current, original);
 }
