@@ -11,12 +11,20 @@ export async function renderIndexes() {
     table([
       ['Name', i => i.Name],
       ['Built-in', i => (i.IsBuiltIn ? 'yes' : '')],
+      ['Reduce', i => reduceSummary(i.Definition?.Reduce)],
       ['Documents', i => i.DocumentCount, 'num'],
       ['Last indexed etag', i => i.LastIndexedEtag, 'num'],
       ['Stale', i => (i.IsStale ? 'stale' : 'current')],
       ['Errors', i => i.ErrorCount, 'num'],
       ['Last error', i => i.LastError ?? ''],
     ], indexes, i => { location.hash = `#index/${encodeURIComponent(i.Name)}`; }, 'indexes'));
+}
+
+/** A map/reduce index's groups and aggregates in a few words: "by Customer: Count, Total = Sum(Price)". */
+function reduceSummary(reduce) {
+  if (!reduce) return '';
+  const aggregates = reduce.Aggregates.map(a => (a.Field ? `${a.Name} = ${a.Function}(${a.Field})` : `${a.Name} = ${a.Function}`));
+  return `by ${reduce.GroupBy.join(', ')}: ${aggregates.join(', ')}`;
 }
 
 /** A definition to view, edit and save (PUT) or delete; the server's validation errors are shown where it was typed. */

@@ -3,12 +3,14 @@ import { el, show, errorBox, pretty, table, fact } from './ui.js';
 import { documentLink } from './documents.js';
 
 /**
- * Pick an index, type a Lucene query, see the page as a table and as JSON, then the next page by continuation.
+ * Pick an index, type a Lucene query, see the page as a table and as JSON, then the next page by continuation. A
+ * map/reduce index's page is its groups: one row each, the group keys and aggregates as columns.
  * "By score" orders by relevance (sort=score, paged by start); "Highlight" names full-text fields whose fragments show
  * with the matched terms marked.
  */
 export async function renderQuery() {
   const indexes = await getJson('/indexes');
+  const reduceOf = name => indexes.find(i => i.Name === name)?.Definition?.Reduce ?? null;
   const index = el('select', { 'data-testid': 'query-index' }, indexes.map(i => el('option', { value: i.Name }, i.Name)));
   const query = el('input', { 'data-testid': 'query-text', size: 50, placeholder: 'Tag:Item' });
   const pageSize = el('input', { 'data-testid': 'query-page-size', type: 'number', min: 0, value: 128, className: 'narrow' });
@@ -51,8 +53,8 @@ export async function renderQuery() {
           fact('Time', `${took.toFixed(1)} ms`, 'time-taken')),
         el('div', { className: 'toolbar' },
           el('button', { disabled: !continuation, onclick: () => run(continuation), 'data-testid': 'query-next' }, 'Next page →')),
-        facetTables(result.Facets ?? []),
-        resultTable(result.Results),
+        ...facetTables(result.Facets ?? []),
+        reduceOf(index.value) ? groupTable(result.Results, reduceOf(index.value)) : resultTable(result.Results),
         el('details', {}, el('summary', {}, 'JSON'), el('pre', { 'data-testid': 'query-json' }, pretty(result))));
     } catch (error) {
       output.replaceChildren(errorBox(error, 'query-error'));
@@ -66,15 +68,25 @@ export async function renderQuery() {
     output);
 }
 
-/** One small table per facet: each value (or range) and its count, then what the top left out and the matches without a value. */
+/** One small table per facet (in a list of one element, or none): each value (or range) and its count, then what the top left out and the matches without a value. */
 function facetTables(results) {
-  if (results.length === 0) return null;
-  return el('div', { className: 'facets', 'data-testid': 'facet-results' }, results.map(facet =>
+  // None, not a null: replaceChildren would show a null as the text "null".
+  if (results.length === 0) return [];
+  return [el('div', { className: 'facets', 'data-testid': 'facet-results' }, results.map(facet =>
     el('div', { className: 'facet' },
       el('h3', {}, facet.Facet),
       table([['Value', v => v.Value], ['Count', v => v.Count, 'number']], facet.Values, null, 'facet-values'),
       el('p', { className: 'muted' },
-        `${facet.RemainingValues} more values (${facet.RemainingCount} matches) · ${facet.Missing} matches without a value`))));
+        `${facet.RemainingValues} more values (${facet.RemainingCount} matches) · ${facet.Missing} matches without a value`))))];
+}
+
+/** A map/reduce index's results: one row per group, its keys then its aggregates, as the definition names them. */
+function groupTable(results, reduce) {
+  const text = value => (value === undefined ? '' : value === null ? 'null' : String(value));
+  return table([
+    ...reduce.GroupBy.map(name => [name, d => text(d[name])]),
+    ...reduce.Aggregates.map(a => [a.Name, d => text(d[a.Name]), 'num']),
+  ], results, null, 'query-results');
 }
 
 /** Key, collection and the first top-level scalar members of the page as columns. */
