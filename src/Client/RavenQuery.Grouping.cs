@@ -208,7 +208,8 @@ internal sealed class MatchedGroups<T, TKey, TResult>(RavenQuery<T> source, Lamb
 /// <summary>What the async operators ask of a query whose results are read whole (a grouped query, then any operators).</summary>
 internal interface IAsyncResults<TElement>
 {
-    Task<List<TElement>> ToListAsync(CancellationToken cancellationToken);
+    /// <summary>Reads the results without blocking, then runs <paramref name="terminal"/> over them as LINQ to Objects would (lazily: First projects one group).</summary>
+    Task<TOutput> RunAsync<TOutput>(Func<IEnumerable<TElement>, TOutput> terminal, CancellationToken cancellationToken);
 }
 
 internal static class LoadedResultsQuery
@@ -239,8 +240,8 @@ internal sealed class LoadedResultsQuery<TSource, TElement>(ResultsLoader<TSourc
 
     IEnumerator IEnumerable.GetEnumerator() => GetEnumerator();
 
-    public async Task<List<TElement>> ToListAsync(CancellationToken cancellationToken) =>
-        [.. Run(await loader.LoadAsync(cancellationToken).ConfigureAwait(false))];
+    public async Task<TOutput> RunAsync<TOutput>(Func<IEnumerable<TElement>, TOutput> terminal, CancellationToken cancellationToken) =>
+        terminal(Run(await loader.LoadAsync(cancellationToken).ConfigureAwait(false)));
 
     object IRavenQueryable.Apply(MethodCallExpression call)
     {

@@ -21,24 +21,26 @@ public static class RavenQueryableExtensions
     /// <inheritdoc cref="RavenQuery{T}.ToListAsync"/>
     /// <remarks>After <c>GroupBy(...).Select(...)</c> (and any operators after it), the groups' results.</remarks>
     public static Task<List<T>> ToListAsync<T>(this IQueryable<T> source, CancellationToken cancellationToken = default) where T : class =>
-        source is IAsyncResults<T> results ? results.ToListAsync(cancellationToken) : Raven(source).ToListAsync(cancellationToken);
+        source is IAsyncResults<T> results ? results.RunAsync(all => all.ToList(), cancellationToken) : Raven(source).ToListAsync(cancellationToken);
 
     /// <summary>The number of matches, from the index's total, without blocking on the network.</summary>
     public static async Task<int> CountAsync<T>(this IQueryable<T> source, CancellationToken cancellationToken = default) where T : class =>
         source is IAsyncResults<T> results
-            ? (await results.ToListAsync(cancellationToken).ConfigureAwait(false)).Count
+            ? await results.RunAsync(all => all.Count(), cancellationToken).ConfigureAwait(false)
             : await Raven(source).CountAsync(cancellationToken).ConfigureAwait(false);
 
     /// <summary>Whether anything matches, from the index's total, without blocking on the network.</summary>
     public static async Task<bool> AnyAsync<T>(this IQueryable<T> source, CancellationToken cancellationToken = default) where T : class =>
-        await CountAsync(source, cancellationToken).ConfigureAwait(false) > 0;
+        source is IAsyncResults<T> results
+            ? await results.RunAsync(all => all.Any(), cancellationToken).ConfigureAwait(false)
+            : await Raven(source).CountAsync(cancellationToken).ConfigureAwait(false) > 0;
 
     /// <summary>The first match, or null, without blocking on the network.</summary>
     public static async Task<T?> FirstOrDefaultAsync<T>(this IQueryable<T> source, CancellationToken cancellationToken = default) where T : class
     {
-        var first = source is IAsyncResults<T> results
-            ? await results.ToListAsync(cancellationToken).ConfigureAwait(false)
-            : await Raven(source).Clone().Take(1).ToListAsync(cancellationToken).ConfigureAwait(false);
+        if (source is IAsyncResults<T> results)
+            return await results.RunAsync(all => all.FirstOrDefault(), cancellationToken).ConfigureAwait(false);
+        var first = await Raven(source).Clone().Take(1).ToListAsync(cancellationToken).ConfigureAwait(false);
         return first.Count > 0 ? first[0] : null;
     }
 

@@ -245,6 +245,20 @@ public abstract class GroupByQueryTests(Func<Task<StoreFixture>> start) : IAsync
     }
 
     [Fact]
+    public async Task Async_First_projects_only_the_first_group_as_LINQ_does()
+    {
+        using var session = _store.OpenSession();
+        // Bob's orders by points: discount 5, then none, whose Value throws in memory.
+        var values = session.Query<GroupOrder>().Where(x => x.Customer == "Bob").OrderBy(x => x.Points)
+            .GroupBy(x => x.Discount).Select(g => new { V = g.Sum(x => x.Discount!.Value) });
+
+        Assert.Equal(5, values.First().V);
+        Assert.Equal(5, (await values.FirstAsync()).V);
+        Assert.Throws<InvalidOperationException>(() => values.ToList());
+        await Assert.ThrowsAsync<InvalidOperationException>(() => values.ToListAsync());
+    }
+
+    [Fact]
     public void Double_decimal_and_date_keys_group_by_LINQ_equality()
     {
         var start = new DateTime(2020, 1, 1, 8, 0, 0, DateTimeKind.Utc);
