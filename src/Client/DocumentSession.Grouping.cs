@@ -79,6 +79,25 @@ public sealed partial class DocumentSession
 
     private const int MaxGroupByShapes = 1024;
 
+    /// <summary>
+    /// The key and selector of a GroupBy grouped in the client, compiled once per store and shape when neither lambda
+    /// holds a constant (as <see cref="TranslateGroupBy"/> caches translations).
+    /// </summary>
+    internal (Delegate Key, Delegate Selector) CompileGrouping(System.Linq.Expressions.LambdaExpression key, System.Linq.Expressions.LambdaExpression selector)
+    {
+        if (HasConstant(key) || HasConstant(selector))
+            return (key.Compile(), selector.Compile());
+        var cache = _store.GroupingDelegates;
+        var shape = (key.Parameters[0].Type, selector.ReturnType, $"{key.ReturnType.AssemblyQualifiedName}\n{key}", selector.ToString());
+        if (cache.TryGetValue(shape, out var known))
+            return known;
+        var compiled = (key.Compile(), selector.Compile());
+        if (cache.Count >= MaxGroupByShapes)
+            cache.Clear(); // a bound, not a policy: shapes past it are compiled again
+        cache[shape] = compiled;
+        return compiled;
+    }
+
     private static bool HasConstant(System.Linq.Expressions.Expression expression)
     {
         var found = false;

@@ -114,7 +114,7 @@ internal sealed class GroupedRavenQuery<T, TKey>(RavenQuery<T> source, string co
         var translation = bare ? session.TranslateGroupBy(typeof(T), collection, key, selector) : null;
         var loader = translation is not null
             ? Activator.CreateInstance(typeof(ReducedResults<>).MakeGenericType(selector.ReturnType), session, translation, source.Timeout)!
-            : Activator.CreateInstance(typeof(MatchedGroups<,,>).MakeGenericType(typeof(T), typeof(TKey), selector.ReturnType), source, key, selector)!;
+            : Activator.CreateInstance(typeof(MatchedGroups<,,>).MakeGenericType(typeof(T), typeof(TKey), selector.ReturnType), source, session.CompileGrouping(key, selector))!;
         return LoadedResultsQuery.Create(selector.ReturnType, loader);
     }
 
@@ -190,11 +190,11 @@ internal sealed class ReducedResults<TResult>(DocumentSession session, GroupByTr
 /// the same code computes the answer as in memory, so keys compare by LINQ's equality (DateTimeOffset by instant, -0.0
 /// as 0.0, NaN as itself, 1.0m as 1.00m), decimals stay exact, and empty or null sequences behave as LINQ's do.
 /// </summary>
-internal sealed class MatchedGroups<T, TKey, TResult>(RavenQuery<T> source, LambdaExpression key, LambdaExpression selector) : ResultsLoader<TResult>
+internal sealed class MatchedGroups<T, TKey, TResult>(RavenQuery<T> source, (Delegate Key, Delegate Selector) compiled) : ResultsLoader<TResult>
     where T : class
 {
-    private readonly Func<T, TKey> _key = (Func<T, TKey>)key.Compile();
-    private readonly Func<IGrouping<TKey, T>, TResult> _select = (Func<IGrouping<TKey, T>, TResult>)selector.Compile();
+    private readonly Func<T, TKey> _key = (Func<T, TKey>)compiled.Key;
+    private readonly Func<IGrouping<TKey, T>, TResult> _select = (Func<IGrouping<TKey, T>, TResult>)compiled.Selector;
 
     public override IEnumerable<TResult> Load() => Group(source.Matches());
 

@@ -301,6 +301,19 @@ public abstract class GroupByQueryTests(Func<Task<StoreFixture>> start) : IAsync
         Assert.Equal(4, groups.Count);
     }
 
+    [Fact]
+    public void A_shape_grouped_in_the_client_is_compiled_once_per_store()
+    {
+        for (var i = 0; i < 3; i++)
+        {
+            using var session = _store.OpenSession();
+            Assert.Equal(3, session.Query<GroupOrder>().Where(x => x.Status == GroupStatus.Paid).GroupBy(x => x.Rush)
+                .Select(g => new { g.Key, N = g.Count() }).AsEnumerable().Sum(g => g.N));
+        }
+
+        Assert.Single(_store.GroupingDelegates);
+    }
+
     public static TheoryData<string> Refusals() =>
     [
         "named-class-key", "groups-enumerated", "groups-counted", "static-index-name", "include-before", "element-selector",
