@@ -21,7 +21,8 @@ public sealed partial class RavenQuery<T>
             throw TypedTranslator.Unsupported(call, "GroupBy is answered for collection queries (session.Query<T>()) by an auto map/reduce index; " +
                                                     "for an index queried by name, define a map/reduce index (RavenIndex<T> with GroupBy)");
         if (_includes.Count > 0 || _highlighted.Count > 0)
-            throw TypedTranslator.Unsupported(call, "Include or Highlight before GroupBy is not supported: the results are groups, not documents");
+            throw TypedTranslator.Unsupported(call, "Include or Highlight before GroupBy is not supported: the results are groups, not documents; " +
+                                                    "leave them out of a grouped query");
         GroupByTranslator.RefuseReferenceKey(key);
         var bare = _clauses.Count == 0 && _sort.Count == 0 && !_byScore && _skip == 0 && _take is null && _continuation is null;
         // Groups are totals: a stale index would leave matches out of them, so the matches are read once it has caught up.

@@ -333,7 +333,7 @@ public abstract class GroupByQueryTests(Func<Task<StoreFixture>> start) : IAsync
             "static-index-name" => (() => session.Query<GroupOrder>("Raven/DocumentsByEntityName").GroupBy(x => x.Customer).Select(g => g.Count()).ToList(),
                 "GroupBy is answered for collection queries"),
             "include-before" => (() => session.Query<GroupOrder>().Include(x => x.Customer).GroupBy(x => x.Customer).Select(g => g.Count()).ToList(), "Include or Highlight before GroupBy"),
-            "element-selector" => (() => orders.GroupBy(x => x.Customer, x => x.Total).Select(g => g.Sum()).ToList(), "the operator 'GroupBy'"),
+            "element-selector" => (() => orders.GroupBy(x => x.Customer, x => x.Total).Select(g => g.Sum()).ToList(), "GroupBy with an element selector"),
             _ => throw new ArgumentOutOfRangeException(nameof(shape)),
         };
 
