@@ -31,14 +31,13 @@ public sealed partial class DocumentSession
     }
 
     /// <inheritdoc cref="ReduceResults"/>
-    /// <remarks>Making the index on first use is the one synchronous step (the backend deploys indexes synchronously).</remarks>
     internal async Task<(List<StoredDocument> Results, long CollectionSize)> ReduceResultsAsync(string collection, string indexName, string definitionJson,
         TimeSpan? timeout, CancellationToken cancellationToken)
     {
         ThrowIfDisposed();
         CountRequest();
         if (!_store.AutoReduceIndexes.ContainsKey(indexName))
-            Deploy(indexName, definitionJson);
+            await DeployAsync(indexName, definitionJson, cancellationToken).ConfigureAwait(false);
         var size = (await Backend.QueryAsync("dynamic/" + collection, new IndexQuery { Query = "", PageSize = 0, WaitForNonStaleResults = true, Timeout = timeout },
             cancellationToken).ConfigureAwait(false)).TotalResults;
         try
@@ -47,7 +46,7 @@ public sealed partial class DocumentSession
         }
         catch (IndexNotFoundException)
         {
-            Deploy(indexName, definitionJson);
+            await DeployAsync(indexName, definitionJson, cancellationToken).ConfigureAwait(false);
             return (await ReadAllAsync(indexName, timeout, cancellationToken).ConfigureAwait(false), size);
         }
     }
@@ -117,6 +116,12 @@ public sealed partial class DocumentSession
     private void Deploy(string indexName, string definitionJson)
     {
         Backend.PutIndex(indexName, definitionJson);
+        _store.AutoReduceIndexes[indexName] = true;
+    }
+
+    private async Task DeployAsync(string indexName, string definitionJson, CancellationToken cancellationToken)
+    {
+        await Backend.PutIndexAsync(indexName, definitionJson, cancellationToken).ConfigureAwait(false);
         _store.AutoReduceIndexes[indexName] = true;
     }
 
