@@ -60,6 +60,9 @@ public sealed partial class RavenQuery<T> : IOrderedQueryable<T>, IRavenQueryabl
                 return Limited(Math.Max(0, (int)TypedTranslator.Evaluate(call.Arguments[1])!));
             case nameof(Queryable.GroupBy) when lambda is { Parameters.Count: 1 } && call.Arguments.Count == 2:
                 return GroupBy(call, lambda);
+            case nameof(Queryable.GroupBy):
+                throw TypedTranslator.Unsupported(call, "GroupBy with an element selector, a result selector or a comparer is not supported; write " +
+                                                        "GroupBy(x => key).Select(g => new { g.Key, Total = g.Sum(x => x.Member) }) and compute in the Select");
             case nameof(Queryable.Select) when lambda is { Parameters.Count: 1 }:
                 return Activator.CreateInstance(typeof(ProjectedRavenQuery<,>).MakeGenericType(typeof(T), lambda.ReturnType), Clone(), lambda, false)!;
         }

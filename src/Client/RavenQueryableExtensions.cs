@@ -19,20 +19,27 @@ public static class RavenQueryableExtensions
     public static IEnumerable<T> Stream<T>(this IQueryable<T> source) where T : class => Raven(source).Stream();
 
     /// <inheritdoc cref="RavenQuery{T}.ToListAsync"/>
+    /// <remarks>After <c>GroupBy(...).Select(...)</c> (and any operators after it), the groups' results.</remarks>
     public static Task<List<T>> ToListAsync<T>(this IQueryable<T> source, CancellationToken cancellationToken = default) where T : class =>
-        Raven(source).ToListAsync(cancellationToken);
+        source is IAsyncResults<T> results ? results.RunAsync(all => all.ToList(), cancellationToken) : Raven(source).ToListAsync(cancellationToken);
 
     /// <summary>The number of matches, from the index's total, without blocking on the network.</summary>
-    public static Task<int> CountAsync<T>(this IQueryable<T> source, CancellationToken cancellationToken = default) where T : class =>
-        Raven(source).CountAsync(cancellationToken);
+    public static async Task<int> CountAsync<T>(this IQueryable<T> source, CancellationToken cancellationToken = default) where T : class =>
+        source is IAsyncResults<T> results
+            ? await results.RunAsync(all => all.Count(), cancellationToken).ConfigureAwait(false)
+            : await Raven(source).CountAsync(cancellationToken).ConfigureAwait(false);
 
     /// <summary>Whether anything matches, from the index's total, without blocking on the network.</summary>
     public static async Task<bool> AnyAsync<T>(this IQueryable<T> source, CancellationToken cancellationToken = default) where T : class =>
-        await Raven(source).CountAsync(cancellationToken).ConfigureAwait(false) > 0;
+        source is IAsyncResults<T> results
+            ? await results.RunAsync(all => all.Any(), cancellationToken).ConfigureAwait(false)
+            : await Raven(source).CountAsync(cancellationToken).ConfigureAwait(false) > 0;
 
     /// <summary>The first match, or null, without blocking on the network.</summary>
     public static async Task<T?> FirstOrDefaultAsync<T>(this IQueryable<T> source, CancellationToken cancellationToken = default) where T : class
     {
+        if (source is IAsyncResults<T> results)
+            return await results.RunAsync(all => all.FirstOrDefault(), cancellationToken).ConfigureAwait(false);
         var first = await Raven(source).Clone().Take(1).ToListAsync(cancellationToken).ConfigureAwait(false);
         return first.Count > 0 ? first[0] : null;
     }
@@ -124,7 +131,7 @@ public static class RavenQueryableExtensions
     {
         ArgumentNullException.ThrowIfNull(source);
         if (source is IRavenQueryable and not RavenQuery<T>)
-            throw new NotSupportedException($"This operator is not supported after GroupBy(...).Select(...) or Select(...): use the synchronous form (ToList(), Count(), First(), ...).");
+            throw new NotSupportedException($"This operator is not supported after Select(...) (or RavenLite's own operators after GroupBy(...).Select(...)): use the synchronous form (ToList(), Count(), First(), ...), or ToListAsync() and go on in memory.");
         return source as RavenQuery<T>
             ?? throw new ArgumentException($"This operator needs a query made by a RavenLite session (session.Query<T>()), not a {source.GetType().Name}.", nameof(source));
     }

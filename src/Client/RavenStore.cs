@@ -59,7 +59,10 @@ public sealed class RavenStore : IDisposable
     internal System.Collections.Concurrent.ConcurrentDictionary<string, bool> AutoReduceIndexes { get; } = new(StringComparer.OrdinalIgnoreCase);
 
     /// <summary>GroupBy translations by shape (see <see cref="DocumentSession.TranslateGroupBy"/>), so a repeated grouped query is not translated and compiled again.</summary>
-    internal System.Collections.Concurrent.ConcurrentDictionary<(Type Source, Type Result, string Key, string Selector), Querying.GroupByTranslator.Translation> GroupByTranslations { get; } = new();
+    internal System.Collections.Concurrent.ConcurrentDictionary<(Type Source, Type Result, string Key, string Selector), Querying.GroupByTranslator.Translation?> GroupByTranslations { get; } = new();
+
+    /// <summary>The compiled key and selector of each GroupBy shape grouped in the client (see DocumentSession.CompileGrouping).</summary>
+    internal System.Collections.Concurrent.ConcurrentDictionary<(Type Source, Type Result, string Key, string Selector), (Delegate Key, Delegate Selector)> GroupingDelegates { get; } = new();
 
     /// <summary>The backend for sessions that do not revalidate (<see cref="DocumentSession.UseHttpCache"/> false).</summary>
     internal IStoreBackend UncachedBackend { get; }

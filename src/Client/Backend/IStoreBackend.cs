@@ -85,6 +85,13 @@ public interface IStoreBackend : IDisposable
     /// <exception cref="ArgumentException">The definition is not valid.</exception>
     bool PutIndex(string name, string definitionJson) => throw new NotSupportedException($"{GetType().Name} cannot create indexes.");
 
+    /// <inheritdoc cref="PutIndex"/>
+    /// <param name="name">The index's name.</param>
+    /// <param name="definitionJson">Its JSON definition.</param>
+    /// <param name="cancellationToken">Cancels the wait for the server.</param>
+    /// <remarks>By default <see cref="PutIndex"/>, for backends whose storage is synchronous anyway.</remarks>
+    Task<bool> PutIndexAsync(string name, string definitionJson, CancellationToken cancellationToken) => Task.FromResult(PutIndex(name, definitionJson));
+
     /// <summary>
     /// Starts a set operation on the documents <paramref name="request"/>'s query matches (a patch by query, or a delete
     /// by query when it has no patch) and returns its first status at once.

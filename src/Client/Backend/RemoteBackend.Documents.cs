@@ -19,10 +19,17 @@ internal sealed partial class RemoteBackend
         RunAsync(new RemoteRequest(HttpMethod.Get, string.Create(CultureInfo.InvariantCulture, $"docs?start={start}&pageSize={pageSize}"),
             Body: null, error => RemoteErrors.ToException(error)), ParseDocumentPage, cancellationToken);
 
-    public bool PutIndex(string name, string definitionJson) =>
-        (bool)Run<object>(new RemoteRequest(HttpMethod.Put, "indexes/" + string.Join('/', name.Split('/').Select(Uri.EscapeDataString)),
-            System.Text.Encoding.UTF8.GetBytes(definitionJson), error => RemoteErrors.ToException(error, name)),
-            root => root.EnumerateObject().FirstOrDefault(p => p.NameEquals("Changed") || p.NameEquals("changed")).Value.ValueKind == JsonValueKind.True);
+    public bool PutIndex(string name, string definitionJson) => (bool)Run<object>(PutIndexRequest(name, definitionJson), ParseChanged);
+
+    public async Task<bool> PutIndexAsync(string name, string definitionJson, CancellationToken cancellationToken) =>
+        (bool)await RunAsync<object>(PutIndexRequest(name, definitionJson), ParseChanged, cancellationToken).ConfigureAwait(false);
+
+    private static RemoteRequest PutIndexRequest(string name, string definitionJson) =>
+        new(HttpMethod.Put, "indexes/" + string.Join('/', name.Split('/').Select(Uri.EscapeDataString)),
+            System.Text.Encoding.UTF8.GetBytes(definitionJson), error => RemoteErrors.ToException(error, name));
+
+    private static object ParseChanged(JsonElement root) =>
+        root.EnumerateObject().FirstOrDefault(p => p.NameEquals("Changed") || p.NameEquals("changed")).Value.ValueKind == JsonValueKind.True;
 
     /// <summary><c>POST /queries</c> with the keys.</summary>
     private static RemoteRequest GetRequest(IReadOnlyList<string> keys)

@@ -45,6 +45,30 @@ internal static class GroupByTranslator
 
     private static readonly Type[] AggregatedTypes = [typeof(int), typeof(long), typeof(double), typeof(decimal)];
 
+    /// <summary>As <see cref="Translate"/>, or null when the index cannot compute the shape exactly.</summary>
+    public static Translation? TryTranslate(string collection, LambdaExpression key, LambdaExpression selector, TypedTranslator translator)
+    {
+        try
+        {
+            return Translate(collection, key, selector, translator);
+        }
+        catch (NotSupportedException)
+        {
+            return null;
+        }
+    }
+
+    /// <summary>Refuses a key that is a named class: LINQ groups it by reference, one group per document.</summary>
+    /// <exception cref="NotSupportedException">The key is a named class.</exception>
+    public static void RefuseReferenceKey(LambdaExpression key)
+    {
+        var type = key.Body.Type;
+        if (key.Body is MemberInitExpression or NewExpression && !type.IsValueType && !IsAnonymous(type)
+            && type.GetMethod(nameof(Equals), [typeof(object)])?.DeclaringType == typeof(object))
+            throw new NotSupportedException($"The GroupBy key '{key}' is not supported: a named class without value equality groups by reference " +
+                                            "(one group per document); group by a member, an anonymous object of members (new { x.A, x.B }) or a record.");
+    }
+
     /// <param name="collection">The collection (entity name) the query reads.</param>
     /// <param name="key">The <c>GroupBy</c> key selector.</param>
     /// <param name="selector">The <c>Select</c> over the groups.</param>
