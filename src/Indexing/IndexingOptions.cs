@@ -25,12 +25,14 @@ internal sealed class IndexingOptions
     public int CommitEveryBatches { get; init; } = 256;
 
     /// <summary>
-    /// How long an index may hold indexed batches it has not committed; the commit also happens on close. Default 1 s.
+    /// How long an index may hold indexed batches it has not committed; the commit also happens on close. Default 1 s
+    /// (times <see cref="CatchUpIntervalFactor"/> while the index is catching up).
     /// </summary>
     public TimeSpan CommitInterval { get; init; } = TimeSpan.FromSeconds(1);
 
     /// <summary>
-    /// While the indexer is behind, how often queries are shown what it has indexed (a near-real-time refresh, which
+    /// While the indexer keeps pace with writes, how often queries are shown what it has indexed (times
+    /// <see cref="CatchUpIntervalFactor"/> while it is catching up; a near-real-time refresh, which
     /// writes the indexed batches out as a new segment, on a thread of its own so the indexer goes on meanwhile). The
     /// indexer also refreshes as soon as it reaches what a waiting query waits for, so waited queries do not wait for
     /// this, and once it has found nothing new to index for a few milliseconds. Default 25 ms: refreshes run beside the
