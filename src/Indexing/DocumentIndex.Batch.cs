@@ -16,14 +16,19 @@ internal sealed partial class DocumentIndex
     /// Queries see the batch from the next <see cref="Refresh"/>. Replaying batches after a crash is harmless: each
     /// document is replaced by key.
     /// </summary>
+    /// <param name="batch">The changes to index.</param>
+    /// <param name="now">The time of the batch.</param>
+    /// <param name="catchingUp">Whether the database has changes after the batch: refreshes and commits are spaced out
+    /// while it has (<see cref="IndexingOptions.CatchUpIntervalFactor"/>).</param>
     /// <returns>False when the index was retired meanwhile or was already past the batch.</returns>
-    public bool Apply(IndexingBatch batch, DateTimeOffset now)
+    public bool Apply(IndexingBatch batch, DateTimeOffset now, bool catchingUp = false)
     {
         lock (WriteLock)
         {
             var from = WrittenEtag;
             if (IsRetired || batch.UpToEtag <= from)
                 return false;
+            _catchingUp = catchingUp;
             var errors = new List<IndexingError>();
             var indexed = 0;
             var lucene = Lucene;

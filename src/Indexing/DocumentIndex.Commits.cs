@@ -46,7 +46,13 @@ internal sealed partial class DocumentIndex
     }
 
     private bool CommitDue => _uncommittedBatches > 0
-        && (_uncommittedBatches >= _options.CommitEveryBatches || _options.TimeProvider.GetElapsedTime(_lastCommitTimestamp) >= _options.CommitInterval);
+        && (_uncommittedBatches >= _options.CommitEveryBatches || _options.TimeProvider.GetElapsedTime(_lastCommitTimestamp) >= Paced(_options.CommitInterval));
+
+    /// <summary><paramref name="interval"/>, spaced out while the index is catching up (<see cref="IndexingOptions.CatchUpIntervalFactor"/>).</summary>
+    private TimeSpan Paced(TimeSpan interval) =>
+        !_catchingUp || interval <= TimeSpan.Zero || interval >= TimeSpan.MaxValue / Math.Max(1, _options.CatchUpIntervalFactor)
+            ? interval
+            : interval * Math.Max(1, _options.CatchUpIntervalFactor);
 
     /// <summary>
     /// Commits whatever is indexed and not yet committed, due or not: a backup copies the last commit, and near-real-time

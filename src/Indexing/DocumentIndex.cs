@@ -23,6 +23,8 @@ internal sealed partial class DocumentIndex : IDisposable
     private IndexState _committed;
     private int _uncommittedBatches;
     private bool _unpublished;
+    /// <summary>Whether the last batch left documents after it (<see cref="IndexingOptions.CatchUpIntervalFactor"/>).</summary>
+    private bool _catchingUp;
     private long _lastCommitTimestamp;
     private long _lastRefreshTimestamp;
     private long _indexedSinceOpen;

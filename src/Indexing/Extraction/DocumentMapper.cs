@@ -83,8 +83,8 @@ internal sealed class DocumentMapper
 
     private static FieldSlots ValueSlots(CompiledField field) => field.Definition.Sort switch
     {
-        FieldSort.Long => new FieldSlots(() => new Int64Field(field.Name, 0, Field.Store.NO)),
-        FieldSort.Double => new FieldSlots(() => new DoubleField(field.Name, 0, Field.Store.NO)),
+        FieldSort.Long => new FieldSlots(() => new Int64Field(field.Name, 0, NumericTerms.Int64Type)),
+        FieldSort.Double => new FieldSlots(() => new DoubleField(field.Name, 0, NumericTerms.DoubleType)),
         _ when field.IsFullText => new FieldSlots(() => new TextField(field.Name, "", Field.Store.NO)),
         _ => new FieldSlots(() => new StringField(field.Name, "", Field.Store.NO)),
     };

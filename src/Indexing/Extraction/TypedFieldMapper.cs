@@ -29,16 +29,16 @@ internal sealed class TypedFieldMapper
         var name = field.Name;
         _text = new FieldSlots(() => new StringField(name, "", Field.Store.NO));
         _ignoreCase = new FieldSlots(() => new StringField(name + TypedValues.IgnoreCase, "", Field.Store.NO));
-        _number = new FieldSlots(() => new DoubleField(name + TypedValues.Number, 0, Field.Store.NO));
+        _number = new FieldSlots(() => new DoubleField(name + TypedValues.Number, 0, NumericTerms.DoubleType));
         _decimal = new FieldSlots(() => new StringField(name + TypedValues.Decimal, "", Field.Store.NO));
-        _instant = new FieldSlots(() => new Int64Field(name + TypedValues.Instant, 0, Field.Store.NO));
+        _instant = new FieldSlots(() => new Int64Field(name + TypedValues.Instant, 0, NumericTerms.Int64Type));
         _search = new FieldSlots(() => new TextField(name + TypedValues.Search, "", Field.Store.NO));
         _textSort = new SortedDocValuesField(name, new BytesRef(16));
         _decimalSort = new SortedDocValuesField(name + TypedValues.Decimal, new BytesRef(16));
         _numberSort = new DoubleDocValuesField(name + TypedValues.Number, 0);
         _instantSort = new NumericDocValuesField(name + TypedValues.Instant, 0);
         _countSort = new NumericDocValuesField(name + TypedValues.Count, 0);
-        _count = new Int64Field(name + TypedValues.Count, 0, Field.Store.NO);
+        _count = new Int64Field(name + TypedValues.Count, 0, NumericTerms.Int64Type);
         _null = new StringField(name + TypedValues.Null, "true", Field.Store.NO);
         _allName = name + TypedValues.All;
     }

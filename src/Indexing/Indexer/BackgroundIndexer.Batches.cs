@@ -52,9 +52,10 @@ internal sealed partial class BackgroundIndexer
             var now = _options.TimeProvider.GetUtcNow();
             // A waiting query is served as soon as the indexes reach the etag the database had when this round began.
             var reachedWaiters = waited && batch.UpToEtag >= lastEtag;
+            var catchingUp = batch.UpToEtag < lastEtag;
             foreach (var index in group)
             {
-                if (ApplyBatch(index, batch, now))
+                if (ApplyBatch(index, batch, now, catchingUp))
                 {
                     worked = true;
                     RefreshIfDue(index, reachedWaiters);
@@ -88,7 +89,8 @@ internal sealed partial class BackgroundIndexer
             _refresher.Request(index);
     }
 
-    private bool ApplyBatch(DocumentIndex index, IndexingBatch batch, DateTimeOffset now) => Guarded(index, () => index.Apply(batch, now));
+    private bool ApplyBatch(DocumentIndex index, IndexingBatch batch, DateTimeOffset now, bool catchingUp) =>
+        Guarded(index, () => index.Apply(batch, now, catchingUp));
 
     /// <summary>
     /// Runs a write to <paramref name="index"/>; an index found damaged is rebuilt, one retired meanwhile is skipped, and

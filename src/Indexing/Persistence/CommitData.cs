@@ -13,7 +13,8 @@ internal sealed record CommitData(string Definition, Guid Generation, IndexState
     /// <summary>The layout of the user data and of the Lucene documents; another value means rebuild.</summary>
     /// <remarks>2: key and etag in one sorted doc-values field (<see cref="Extraction.IndexFields.Version"/>).</remarks>
     /// <remarks>4: <see cref="Extraction.TypedValues.All"/> doc values of many-valued typed fields, for facets.</remarks>
-    public const string CurrentFormat = "ravenlite-lucene-4";
+    /// <remarks>5: numeric fields' trie terms of <see cref="Extraction.NumericTerms.PrecisionStep"/> bits (Lucene's default was 4).</remarks>
+    public const string CurrentFormat = "ravenlite-lucene-5";
 
     private const string FormatKey = "ravenlite.format";
     private const string DefinitionKey = "ravenlite.definition";

@@ -11,8 +11,8 @@ internal sealed partial class IndexQueryParser
     {
         MultiTermQuery any = field.Definition.Sort switch
         {
-            Definitions.FieldSort.Long => NumericRangeQuery.NewInt64Range(field.Name, null, null, true, true),
-            Definitions.FieldSort.Double => NumericRangeQuery.NewDoubleRange(field.Name, null, null, true, true),
+            Definitions.FieldSort.Long => NumericRangeQuery.NewInt64Range(field.Name, NumericTerms.PrecisionStep, null, null, true, true),
+            Definitions.FieldSort.Double => NumericRangeQuery.NewDoubleRange(field.Name, NumericTerms.PrecisionStep, null, null, true, true),
             _ => TermRangeQuery.NewStringRange(field.Name, null, null, true, true),
         };
         any.MultiTermRewriteMethod = MultiTermRewriteMethod;
@@ -24,8 +24,8 @@ internal sealed partial class IndexQueryParser
         if (NumericTerms.TryParse(field, text, out var whole, out var number) is { } problem)
             throw Error(Offset(Term()), problem);
         return field.Definition.Sort == Definitions.FieldSort.Long
-            ? NumericRangeQuery.NewInt64Range(field.Name, whole, whole, true, true)
-            : NumericRangeQuery.NewDoubleRange(field.Name, number, number, true, true);
+            ? NumericRangeQuery.NewInt64Range(field.Name, NumericTerms.PrecisionStep, whole, whole, true, true)
+            : NumericRangeQuery.NewDoubleRange(field.Name, NumericTerms.PrecisionStep, number, number, true, true);
     }
 
     private MultiTermQuery NumericRange(CompiledField field, string? low, string? high, bool lowInclusive, bool highInclusive, int position)
@@ -44,8 +44,8 @@ internal sealed partial class IndexQueryParser
                 (highWhole, highNumber) = (whole, number);
         }
         MultiTermQuery range = field.Definition.Sort == Definitions.FieldSort.Long
-            ? NumericRangeQuery.NewInt64Range(field.Name, lowWhole, highWhole, lowInclusive, highInclusive)
-            : NumericRangeQuery.NewDoubleRange(field.Name, lowNumber, highNumber, lowInclusive, highInclusive);
+            ? NumericRangeQuery.NewInt64Range(field.Name, NumericTerms.PrecisionStep, lowWhole, highWhole, lowInclusive, highInclusive)
+            : NumericRangeQuery.NewDoubleRange(field.Name, NumericTerms.PrecisionStep, lowNumber, highNumber, lowInclusive, highInclusive);
         range.MultiTermRewriteMethod = MultiTermRewriteMethod;
         return range;
     }

@@ -41,17 +41,17 @@ internal sealed partial class IndexQueryParser
             case TypedValues.Text:
             case TypedValues.Number:
                 var number = ParseDouble(field, text);
-                return NumericRangeQuery.NewDoubleRange(field.Name + TypedValues.Number, number, number, true, true);
+                return NumericRangeQuery.NewDoubleRange(field.Name + TypedValues.Number, NumericTerms.PrecisionStep, number, number, true, true);
             case TypedValues.IgnoreCase:
                 return new TermQuery(new Term(name, IndexFields.ExactTerm(TypedValues.FoldCase(text))));
             case TypedValues.Decimal:
                 return new TermQuery(new Term(name, TypedValues.EncodeDecimal(ParseDecimal(field, text))));
             case TypedValues.Instant:
                 var ticks = ParseInstant(field, text);
-                return NumericRangeQuery.NewInt64Range(name, ticks, ticks, true, true);
+                return NumericRangeQuery.NewInt64Range(name, NumericTerms.PrecisionStep, ticks, ticks, true, true);
             case TypedValues.Count:
                 var count = ParseWhole(field, text);
-                return NumericRangeQuery.NewInt64Range(name, count, count, true, true);
+                return NumericRangeQuery.NewInt64Range(name, NumericTerms.PrecisionStep, count, count, true, true);
             default: // TypedValues.Null
                 if (text != "true")
                     throw Error(Offset(Term()), $"'{name}' takes only 'true' (write NOT {name}:true for values that are present)");
@@ -67,7 +67,7 @@ internal sealed partial class IndexQueryParser
         {
             case TypedValues.Text when (low is null || IsNumber(low)) && (high is null || IsNumber(high)) && (low ?? high) is not null:
             case TypedValues.Number:
-                range = NumericRangeQuery.NewDoubleRange(field.Name + TypedValues.Number,
+                range = NumericRangeQuery.NewDoubleRange(field.Name + TypedValues.Number, NumericTerms.PrecisionStep,
                     low is null ? null : ParseDouble(field, low), high is null ? null : ParseDouble(field, high), lowInclusive, highInclusive);
                 break;
             case TypedValues.Text:
@@ -83,11 +83,11 @@ internal sealed partial class IndexQueryParser
                     high is null ? null : TypedValues.EncodeDecimal(ParseDecimal(field, high)), lowInclusive, highInclusive);
                 break;
             case TypedValues.Instant:
-                range = NumericRangeQuery.NewInt64Range(name, low is null ? null : ParseInstant(field, low),
+                range = NumericRangeQuery.NewInt64Range(name, NumericTerms.PrecisionStep, low is null ? null : ParseInstant(field, low),
                     high is null ? null : ParseInstant(field, high), lowInclusive, highInclusive);
                 break;
             case TypedValues.Count:
-                range = NumericRangeQuery.NewInt64Range(name, low is null ? null : ParseWhole(field, low),
+                range = NumericRangeQuery.NewInt64Range(name, NumericTerms.PrecisionStep, low is null ? null : ParseWhole(field, low),
                     high is null ? null : ParseWhole(field, high), lowInclusive, highInclusive);
                 break;
             case TypedValues.Search:
