@@ -25,12 +25,17 @@ public sealed partial class DocumentDatabaseOptions
     /// </summary>
     public int IndexCommitEveryBatches { get; set; } = s_indexingDefaults.CommitEveryBatches;
 
-    /// <summary>How long an index may hold indexed batches it has not committed (it also commits on close). Default 1 s.</summary>
+    /// <summary>
+    /// How long an index may hold indexed batches it has not committed (it also commits on close). Default 1 s; ten times
+    /// that while the index is catching up (the database has changes past the batch it indexed), when frequent commits
+    /// would only multiply segments to merge.
+    /// </summary>
     public TimeSpan IndexCommitInterval { get; set; } = s_indexingDefaults.CommitInterval;
 
     /// <summary>
     /// While the indexer is behind, how often queries are shown what it has indexed so far. It also shows them once
-    /// it has caught up, and when it reaches what a waiting query waits for. Default 25 ms.
+    /// it has caught up, and when it reaches what a waiting query waits for. Default 25 ms; ten times that while an
+    /// index is catching up (the database has changes past the batch it indexed).
     /// </summary>
     public TimeSpan IndexRefreshInterval { get; set; } = s_indexingDefaults.RefreshInterval;
 
