@@ -230,13 +230,13 @@ internal sealed class Reducer : IDisposable
         if (_states.TryGetValue(group, out var kept))
             (state, keys) = kept;
         else
-            state = ReadState(read(), group, out keys) ?? new GroupState(_mapper.ValueFields.Count);
+            state = ReadState(read(), group, out keys) ?? new GroupState(_mapper.Extremes);
         var exact = true;
         foreach (var row in removed ?? [])
             exact &= state.TryRemove(row);
         if (!exact)
         {
-            state = new GroupState(_mapper.ValueFields.Count);
+            state = new GroupState(_mapper.Extremes);
             foreach (var (key, rows) in Members(read(), group))
             {
                 if (changed.ContainsKey(key))
@@ -349,7 +349,7 @@ internal sealed class Reducer : IDisposable
             : MapRow.Read(bytes.Bytes.AsSpan(bytes.Offset, bytes.Length));
     }
 
-    private static GroupState? ReadState(IndexReader reader, string group, out string?[]? keys)
+    private GroupState? ReadState(IndexReader reader, string group, out string?[]? keys)
     {
         keys = null;
         if (First(reader, ResultField, group) is not ({ } leaf, var doc))
@@ -358,7 +358,7 @@ internal sealed class Reducer : IDisposable
         var state = stored.GetBinaryValue(StateField);
         var keyRow = stored.GetBinaryValue(KeysField);
         keys = MapRow.Read(keyRow.Bytes.AsSpan(keyRow.Offset, keyRow.Length))[0].Keys;
-        return GroupState.Read(state.Bytes.AsSpan(state.Offset, state.Length));
+        return GroupState.Read(state.Bytes.AsSpan(state.Offset, state.Length), _mapper.Extremes);
     }
 
     private static IEnumerable<(string Key, List<MapRow> Rows)> Members(IndexReader reader, string group)
