@@ -44,6 +44,19 @@ internal sealed partial class DocumentIndex
             if (IsRetired || !_unpublished || _refreshQueued
                 || (!now && _options.TimeProvider.GetElapsedTime(_lastRefreshTimestamp) < _options.RefreshInterval))
                 return false;
+            if (_reducer is { HasUnwrittenResults: true })
+            {
+                try
+                {
+                    _reducer.WriteResults(Lucene);
+                }
+                catch (Exception ex) when (ex is not ObjectDisposedException || !IsRetired)
+                {
+                    if (RolledBack(ex) is var mapped && mapped != ex)
+                        throw mapped;
+                    throw;
+                }
+            }
             _refreshQueued = true;
             return true;
         }

@@ -61,7 +61,10 @@ internal sealed class Reducer : IDisposable
     /// <summary>At most this many groups' states are kept between batches (a few hundred bytes each).</summary>
     internal const int MaxKeptStates = 65_536;
 
-    private readonly Dictionary<string, (GroupState State, string?[] Keys)> _states = new(StringComparer.Ordinal);
+    private readonly Dictionary<string, (GroupState State, string?[]? Keys)> _states = new(StringComparer.Ordinal);
+
+    // The groups reduced whose results are not in the writer yet, with the etag of the last document that touched each.
+    private readonly Dictionary<string, long> _unwritten = new(StringComparer.Ordinal);
     private readonly LuceneDocument _entry = [];
     private readonly StringField _entrySource = new(SourceField, "", Field.Store.YES);
     private readonly StoredField _entryRows = new(RowsField, Array.Empty<byte>());
@@ -177,6 +180,28 @@ internal sealed class Reducer : IDisposable
         foreach (var (group, etag) in groupEtags)
         {
             var state = Reduce(Read, group, removed.GetValueOrDefault(group), added.GetValueOrDefault(group), after, out var keys);
+            Keep(lucene, group, state, keys);
+            _unwritten[group] = etag;
+        }
+        return mapped;
+    }
+
+    /// <summary>Whether some groups' results are newer in memory than in the writer (<see cref="WriteResults"/> writes them).</summary>
+    public bool HasUnwrittenResults => _unwritten.Count > 0;
+
+    /// <summary>
+    /// Writes the result of every group reduced since the last call (a group emptied is deleted), each once however
+    /// many batches touched it. The caller calls this before anything reads the writer (a refresh, a commit): until
+    /// then the kept states are the groups' truth, and a bulk insert that touches every group in every batch writes
+    /// each result once per refresh instead of once per batch.
+    /// </summary>
+    public void WriteResults(LuceneIndex lucene)
+    {
+        if (_unwritten.Count == 0)
+            return;
+        foreach (var (group, etag) in _unwritten)
+        {
+            var (state, keys) = _states[group];
             var term = new Term(ResultField, group);
             if (state.Count == 0)
             {
@@ -185,19 +210,23 @@ internal sealed class Reducer : IDisposable
                 continue;
             }
             lucene.Writer.UpdateDocument(term, Result(group, keys!, state, etag));
-            Keep(group, state, keys!);
         }
-        return mapped;
+        _unwritten.Clear();
     }
 
     /// <summary>
-    /// Remembers the state just written for <paramref name="group"/>, so the next batch that touches it reads no stored
-    /// result. Bounded: past <see cref="MaxKeptStates"/> groups the kept states are dropped and read again as needed.
+    /// Remembers the state reduced for <paramref name="group"/> (an emptied group's too, until its result is deleted),
+    /// so the next batch that touches it reads no stored result, and so its result can be written later. Bounded: past
+    /// <see cref="MaxKeptStates"/> groups the unwritten results are written and the kept states dropped, to be read
+    /// again as needed.
     /// </summary>
-    private void Keep(string group, GroupState state, string?[] keys)
+    private void Keep(LuceneIndex lucene, string group, GroupState state, string?[]? keys)
     {
         if (_states.Count >= MaxKeptStates && !_states.ContainsKey(group))
+        {
+            WriteResults(lucene);
             _states.Clear();
+        }
         _states[group] = (state, keys);
     }
 
@@ -210,6 +239,7 @@ internal sealed class Reducer : IDisposable
         if (!ReferenceEquals(_statesWriter, lucene.Writer))
         {
             _states.Clear();
+            _unwritten.Clear();
             _statesWriter = lucene.Writer;
         }
     }
@@ -424,6 +454,7 @@ internal sealed class Reducer : IDisposable
     public void Dispose()
     {
         _states.Clear();
+        _unwritten.Clear();
         _statesWriter = null;
         var reader = Interlocked.Exchange(ref _reader, null);
 #pragma warning disable CA1031 // The writer may be gone already (a rollback); the reader is thrown away either way.
