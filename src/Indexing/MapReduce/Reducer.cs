@@ -1,7 +1,6 @@
 using System.Collections.Concurrent;
 using System.Globalization;
 using System.Runtime.CompilerServices;
-using System.Text;
 using Lucene.Net.Documents;
 using Lucene.Net.Index;
 using Lucene.Net.Util;
@@ -67,17 +66,13 @@ internal sealed class Reducer : IDisposable
     // The groups reduced whose results are not in the writer yet, with the etag of the last document that touched each.
     private readonly Dictionary<string, long> _unwritten = new(StringComparer.Ordinal);
     private readonly LuceneDocument _entry = [];
-    // Map entries and results keep what the reducer reads back in binary doc values, not stored fields: written
-    // without a stored-field chunk to compress, read back per document without a chunk to inflate. Segments written
-    // before had stored fields; reads fall back to them (Binary).
-    private readonly StringField _entrySource = new(SourceField, "", Field.Store.NO);
-    private readonly BinaryDocValuesField _entrySourceValue = new(SourceField, new BytesRef());
-    private readonly BinaryDocValuesField _entryRows = new(RowsField, new BytesRef());
+    private readonly StringField _entrySource = new(SourceField, "", Field.Store.YES);
+    private readonly StoredField _entryRows = new(RowsField, Array.Empty<byte>());
     private readonly List<StringField> _entryGroups = [];
     private readonly StringField _resultGroup = new(ResultField, "", Field.Store.NO);
     private readonly StringField _resultKind = new(KindField, ResultKind, Field.Store.NO);
-    private readonly BinaryDocValuesField _resultState = new(StateField, new BytesRef());
-    private readonly BinaryDocValuesField _resultKeys = new(KeysField, new BytesRef());
+    private readonly StoredField _resultState = new(StateField, Array.Empty<byte>());
+    private readonly StoredField _resultKeys = new(KeysField, Array.Empty<byte>());
     private readonly BinaryDocValuesField _resultJson = new(JsonField, new BytesRef());
     private readonly List<string> _problems = [];
     private IndexWriter? _statesWriter;
@@ -300,9 +295,7 @@ internal sealed class Reducer : IDisposable
         document.Fields.Clear();
         _entrySource.SetStringValue(key);
         document.Add(_entrySource);
-        _entrySourceValue.SetBytesValue(new BytesRef(key));
-        document.Add(_entrySourceValue);
-        _entryRows.SetBytesValue(new BytesRef(MapRow.Write(rows)));
+        _entryRows.SetBytesValue(MapRow.Write(rows));
         document.Add(_entryRows);
         var groups = 0;
         foreach (var group in rows.Count == 1 ? [rows[0].Group] : rows.Select(row => row.Group).Distinct(StringComparer.Ordinal))
@@ -325,9 +318,9 @@ internal sealed class Reducer : IDisposable
         _resultGroup.SetStringValue(group);
         document.Add(_resultGroup);
         document.Add(_resultKind);
-        _resultState.SetBytesValue(new BytesRef(state.Write()));
+        _resultState.SetBytesValue(state.Write());
         document.Add(_resultState);
-        _resultKeys.SetBytesValue(new BytesRef(MapRow.Write([new MapRow(keys, [])])));
+        _resultKeys.SetBytesValue(MapRow.Write([new MapRow(keys, [])]));
         document.Add(_resultKeys);
         // Doc values, not a stored field: a page of results reads each one directly, with no stored-field block to inflate.
         _resultJson.SetBytesValue(new BytesRef(json));
@@ -366,35 +359,24 @@ internal sealed class Reducer : IDisposable
         return results;
     }
 
-    private static byte[]? Json(AtomicReader leaf, int doc, BytesRef scratch) =>
-        Binary(leaf, leaf.GetBinaryDocValues(JsonField), doc, JsonField, scratch);
-
-    /// <summary>
-    /// A document's bytes of <paramref name="field"/>: from its binary doc values (<paramref name="values"/>, the leaf's),
-    /// or, for a document written before they were (no values, or empty ones after a merge with newer segments), from
-    /// its stored field (bytes, or a string's UTF-8); null when it has neither.
-    /// </summary>
-    private static byte[]? Binary(AtomicReader leaf, BinaryDocValues? values, int doc, string field, BytesRef scratch)
+    private static byte[]? Json(AtomicReader leaf, int doc, BytesRef scratch)
     {
-        if (values is not null)
+        if (leaf.GetBinaryDocValues(JsonField) is { } values)
         {
             values.Get(doc, scratch);
             if (scratch.Length > 0)
                 return scratch.Bytes.AsSpan(scratch.Offset, scratch.Length).ToArray();
         }
-        var visitor = new DocumentStoredFieldVisitor(field);
+        var visitor = new DocumentStoredFieldVisitor(JsonField);
         leaf.Document(doc, visitor);
-        if (visitor.Document.GetBinaryValue(field) is { } stored)
-            return stored.Bytes.AsSpan(stored.Offset, stored.Length).ToArray();
-        return visitor.Document.Get(field, CultureInfo.InvariantCulture) is { } text ? Encoding.UTF8.GetBytes(text) : null;
+        return visitor.Document.GetBinaryValue(JsonField) is { } stored ? stored.Bytes.AsSpan(stored.Offset, stored.Length).ToArray() : null;
     }
 
     private static List<MapRow> ReadRows(IndexReader reader, string key)
     {
-        return First(reader, SourceField, key) is not ({ } leaf, var doc)
-            || Binary(leaf, leaf.GetBinaryDocValues(RowsField), doc, RowsField, new BytesRef()) is not { } bytes
+        return First(reader, SourceField, key) is not ({ } leaf, var doc) || leaf.Document(doc).GetBinaryValue(RowsField) is not { } bytes
             ? []
-            : MapRow.Read(bytes);
+            : MapRow.Read(bytes.Bytes.AsSpan(bytes.Offset, bytes.Length));
     }
 
     private GroupState? ReadState(IndexReader reader, string group, out string?[]? keys)
@@ -402,31 +384,26 @@ internal sealed class Reducer : IDisposable
         keys = null;
         if (First(reader, ResultField, group) is not ({ } leaf, var doc))
             return null;
-        var scratch = new BytesRef();
-        var state = Binary(leaf, leaf.GetBinaryDocValues(StateField), doc, StateField, scratch)
-            ?? throw new InvalidDataException($"The result of group '{group}' has no state.");
-        var keyRow = Binary(leaf, leaf.GetBinaryDocValues(KeysField), doc, KeysField, scratch)
-            ?? throw new InvalidDataException($"The result of group '{group}' has no keys.");
-        keys = MapRow.Read(keyRow)[0].Keys;
-        return GroupState.Read(state, _mapper.Extremes);
+        var stored = leaf.Document(doc);
+        var state = stored.GetBinaryValue(StateField);
+        var keyRow = stored.GetBinaryValue(KeysField);
+        keys = MapRow.Read(keyRow.Bytes.AsSpan(keyRow.Offset, keyRow.Length))[0].Keys;
+        return GroupState.Read(state.Bytes.AsSpan(state.Offset, state.Length), _mapper.Extremes);
     }
 
     private static IEnumerable<(string Key, List<MapRow> Rows)> Members(IndexReader reader, string group)
     {
         var term = new BytesRef(group);
-        var scratch = new BytesRef();
         foreach (var context in reader.Leaves)
         {
             var leaf = context.AtomicReader;
             if (Docs(leaf, GroupField, term) is not { } docs)
                 continue;
-            var sources = leaf.GetBinaryDocValues(SourceField);
-            var rows = leaf.GetBinaryDocValues(RowsField);
             for (var doc = docs.NextDoc(); doc != Lucene.Net.Search.DocIdSetIterator.NO_MORE_DOCS; doc = docs.NextDoc())
             {
-                var source = Binary(leaf, sources, doc, SourceField, scratch) ?? throw new InvalidDataException($"A map entry of group '{group}' has no source.");
-                var bytes = Binary(leaf, rows, doc, RowsField, scratch) ?? throw new InvalidDataException($"A map entry of group '{group}' has no rows.");
-                yield return (Encoding.UTF8.GetString(source), MapRow.Read(bytes));
+                var stored = leaf.Document(doc);
+                var bytes = stored.GetBinaryValue(RowsField);
+                yield return (stored.Get(SourceField, CultureInfo.InvariantCulture), MapRow.Read(bytes.Bytes.AsSpan(bytes.Offset, bytes.Length)));
             }
         }
     }
