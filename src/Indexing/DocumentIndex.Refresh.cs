@@ -1,4 +1,5 @@
 using System.Runtime.ExceptionServices;
+using RavenLite.Indexing.MapReduce;
 using RavenLite.Indexing.Persistence;
 using RavenLite.Storage;
 
@@ -20,7 +21,7 @@ internal sealed partial class DocumentIndex
     /// refresh is <see cref="IndexingOptions.RefreshInterval"/> old, unless nothing is new or a refresh is queued
     /// already. A true answer queues one: the caller hands the index to the refresher, which calls <see cref="Refresh"/>.
     /// While the indexer is behind it is asked after every batch, so refreshes come at that interval rather than after
-    /// every batch (each writes a segment, to be merged later).
+    /// every batch (each writes a segment, to be merged later); a map/reduce index at <see cref="Reducer.RefreshIntervals"/> of them.
     /// </summary>
     /// <exception cref="StorageCorruptedException">The last refresh found the index's files damaged.</exception>
     /// <remarks>
@@ -42,7 +43,7 @@ internal sealed partial class DocumentIndex
                 }
             }
             if (IsRetired || !_unpublished || _refreshQueued
-                || (!now && _options.TimeProvider.GetElapsedTime(_lastRefreshTimestamp) < _options.RefreshInterval))
+                || (!now && _options.TimeProvider.GetElapsedTime(_lastRefreshTimestamp) < _options.RefreshInterval * (_reducer is null ? 1 : Reducer.RefreshIntervals)))
                 return false;
             if (_reducer is { HasUnwrittenResults: true })
             {

@@ -58,6 +58,13 @@ internal sealed class Reducer : IDisposable
     private readonly CompiledIndex _compiled;
     private readonly ReduceMapper _mapper;
     private readonly DocumentMapper _resultMapper;
+    /// <summary>
+    /// While the indexer is behind, a map/reduce index is refreshed every this many refresh intervals rather than every
+    /// one: each refresh writes the result of every group reduced since the last (<see cref="WriteResults"/>), and a bulk
+    /// insert touches every group in every batch. A query that waits, and the indexer catching up, refresh it at once.
+    /// </summary>
+    internal const int RefreshIntervals = 8;
+
     /// <summary>At most this many groups' states are kept between batches (a few hundred bytes each).</summary>
     internal const int MaxKeptStates = 65_536;
 
