@@ -75,6 +75,7 @@ internal sealed partial class DocumentIndex
     {
         if (_uncommittedBatches == 0)
             return;
+        _reducer?.WriteResults(Lucene);
         var state = _written;
         Lucene.Commit(new CommitData(DefinitionJson, Generation, state), merge: !closing);
         _committed = state;

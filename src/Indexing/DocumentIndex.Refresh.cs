@@ -1,4 +1,5 @@
 using System.Runtime.ExceptionServices;
+using RavenLite.Indexing.MapReduce;
 using RavenLite.Indexing.Persistence;
 using RavenLite.Storage;
 
@@ -21,7 +22,8 @@ internal sealed partial class DocumentIndex
     /// already. A true answer queues one: the caller hands the index to the refresher, which calls <see cref="Refresh"/>.
     /// While the indexer is behind it is asked after every batch, so refreshes come at that interval rather than after
     /// every batch (each writes a segment, to be merged later), and while it is catching up at a longer one
-    /// (<see cref="IndexingOptions.CatchUpIntervalFactor"/>).
+    /// (<see cref="IndexingOptions.CatchUpIntervalFactor"/>); a map/reduce index at least every
+    /// <see cref="Reducer.RefreshIntervals"/> intervals (each refresh rewrites every group reduced since the last).
     /// </summary>
     /// <exception cref="StorageCorruptedException">The last refresh found the index's files damaged.</exception>
     /// <remarks>
@@ -43,10 +45,36 @@ internal sealed partial class DocumentIndex
                 }
             }
             if (IsRetired || !_unpublished || _refreshQueued
-                || (!now && _options.TimeProvider.GetElapsedTime(_lastRefreshTimestamp) < Paced(_options.RefreshInterval)))
+                || (!now && _options.TimeProvider.GetElapsedTime(_lastRefreshTimestamp) < RefreshInterval))
                 return false;
+            if (_reducer is { HasUnwrittenResults: true })
+            {
+                try
+                {
+                    _reducer.WriteResults(Lucene);
+                }
+                catch (Exception ex) when (ex is not ObjectDisposedException || !IsRetired)
+                {
+                    if (RolledBack(ex) is var mapped && mapped != ex)
+                        throw mapped;
+                    throw;
+                }
+            }
             _refreshQueued = true;
             return true;
+        }
+    }
+
+    /// <summary>How long after the last refresh the next is due while the indexer is behind.</summary>
+    private TimeSpan RefreshInterval
+    {
+        get
+        {
+            var interval = Paced(_options.RefreshInterval);
+            if (_reducer is null || _options.RefreshInterval >= TimeSpan.MaxValue / Reducer.RefreshIntervals)
+                return interval;
+            var reduced = _options.RefreshInterval * Reducer.RefreshIntervals;
+            return reduced > interval ? reduced : interval;
         }
     }
 

@@ -4,12 +4,18 @@ namespace RavenLite.Indexing.MapReduce;
 
 /// <summary>
 /// What a group's result is computed from, kept with the result: its entry count and, per numeric input, how many
-/// values, their sum (decimal, so removing a value takes exactly what adding it gave), the smallest and the largest.
+/// values, their sum (decimal, so removing a value takes exactly what adding it gave), and the smallest and the largest
+/// for the inputs a Min or Max reads (<see cref="ReduceMapper.Extremes"/>): only those can make a removal inexact.
 /// </summary>
 internal sealed class GroupState
 {
-    public GroupState(int inputs)
+    private readonly bool[] _extremes;
+
+    /// <param name="extremes">Per input, whether its smallest and largest values are kept.</param>
+    public GroupState(bool[] extremes)
     {
+        _extremes = extremes;
+        var inputs = extremes.Length;
         Counts = new long[inputs];
         Sums = new decimal[inputs];
         Mins = new decimal?[inputs];
@@ -35,6 +41,8 @@ internal sealed class GroupState
                 continue;
             Counts[i]++;
             Sums[i] += value;
+            if (!_extremes[i])
+                continue;
             if (Mins[i] is not { } min || value < min)
                 Mins[i] = value;
             if (Maxes[i] is not { } max || value > max)
@@ -42,7 +50,10 @@ internal sealed class GroupState
         }
     }
 
-    /// <summary>Takes a row out; false when the group's smallest or largest value went with it, so the group must be recomputed from its entries.</summary>
+    /// <summary>
+    /// Takes a row out; false when the group's smallest or largest value of an input a Min or Max reads went with it, so
+    /// the group must be recomputed from its entries.
+    /// </summary>
     public bool TryRemove(MapRow row)
     {
         Count--;
@@ -58,7 +69,7 @@ internal sealed class GroupState
                 Mins[i] = Maxes[i] = null;
                 continue;
             }
-            if (value == Mins[i] || value == Maxes[i])
+            if (_extremes[i] && (value == Mins[i] || value == Maxes[i]))
                 exact = false;
         }
         return exact;
@@ -82,19 +93,21 @@ internal sealed class GroupState
         return stream.ToArray();
     }
 
-    public static GroupState Read(ReadOnlySpan<byte> bytes)
+    public static GroupState Read(ReadOnlySpan<byte> bytes, bool[] extremes)
     {
         using var stream = new MemoryStream(bytes.ToArray());
         using var reader = new BinaryReader(stream, Encoding.UTF8);
         var count = reader.ReadInt64();
-        var state = new GroupState(reader.Read7BitEncodedInt()) { Count = count };
+        if (reader.Read7BitEncodedInt() != extremes.Length)
+            throw new InvalidDataException("A group's stored state has another number of inputs than the index's reduce.");
+        var state = new GroupState(extremes) { Count = count };
         for (var i = 0; i < state.Sums.Length; i++)
         {
             state.Counts[i] = reader.ReadInt64();
             state.Sums[i] = reader.ReadDecimal();
             var min = reader.ReadDecimal();
             var max = reader.ReadDecimal();
-            if (state.Counts[i] > 0)
+            if (state.Counts[i] > 0 && extremes[i])
                 (state.Mins[i], state.Maxes[i]) = (min, max);
         }
         return state;

@@ -28,6 +28,7 @@ internal sealed class ReduceMapper
         _keys = [.. reduce.GroupBy.Select(name => Compile(index.FindField(name)!))];
         ValueFields = [.. reduce.Aggregates.Where(a => a.Field is not null).Select(a => a.Field!).Distinct(StringComparer.Ordinal)];
         _values = [.. ValueFields.Select(name => Compile(index.FindField(name)!))];
+        Extremes = [.. ValueFields.Select(name => reduce.Aggregates.Any(a => a.Field == name && a.Function is ReduceFunction.Min or ReduceFunction.Max))];
         foreach (var input in _keys.Concat(_values))
         {
             if (input.RowDepth > 0)
@@ -37,6 +38,12 @@ internal sealed class ReduceMapper
 
     /// <summary>The distinct numeric fields the aggregates read, in the order of <see cref="MapRow.Values"/>.</summary>
     public IReadOnlyList<string> ValueFields { get; }
+
+    /// <summary>
+    /// Per field of <see cref="ValueFields"/>, whether a Min or Max reads it: only then are a group's smallest and largest
+    /// values kept, so removing a Sum's or an Average's largest value does not make the group be recomputed.
+    /// </summary>
+    public bool[] Extremes { get; }
 
     /// <summary>Whether a key or a value field is a whole number (<see cref="FieldSort.Long"/>).</summary>
     public bool IsWhole(string field) => _values.Concat(_keys).First(input => input.Field.Name == field).Field.Definition.Sort == FieldSort.Long;

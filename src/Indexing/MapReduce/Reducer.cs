@@ -58,10 +58,20 @@ internal sealed class Reducer : IDisposable
     private readonly CompiledIndex _compiled;
     private readonly ReduceMapper _mapper;
     private readonly DocumentMapper _resultMapper;
+    /// <summary>
+    /// While the indexer is behind, a map/reduce index is refreshed every this many refresh intervals rather than every
+    /// one: each refresh writes the result of every group reduced since the last (<see cref="WriteResults"/>), and a bulk
+    /// insert touches every group in every batch. A query that waits, and the indexer catching up, refresh it at once.
+    /// </summary>
+    internal const int RefreshIntervals = 8;
+
     /// <summary>At most this many groups' states are kept between batches (a few hundred bytes each).</summary>
     internal const int MaxKeptStates = 65_536;
 
-    private readonly Dictionary<string, (GroupState State, string?[] Keys)> _states = new(StringComparer.Ordinal);
+    private readonly Dictionary<string, (GroupState State, string?[]? Keys)> _states = new(StringComparer.Ordinal);
+
+    // The groups reduced whose results are not in the writer yet, with the etag of the last document that touched each.
+    private readonly Dictionary<string, long> _unwritten = new(StringComparer.Ordinal);
     private readonly LuceneDocument _entry = [];
     private readonly StringField _entrySource = new(SourceField, "", Field.Store.YES);
     private readonly StoredField _entryRows = new(RowsField, Array.Empty<byte>());
@@ -177,6 +187,28 @@ internal sealed class Reducer : IDisposable
         foreach (var (group, etag) in groupEtags)
         {
             var state = Reduce(Read, group, removed.GetValueOrDefault(group), added.GetValueOrDefault(group), after, out var keys);
+            Keep(lucene, group, state, keys);
+            _unwritten[group] = etag;
+        }
+        return mapped;
+    }
+
+    /// <summary>Whether some groups' results are newer in memory than in the writer (<see cref="WriteResults"/> writes them).</summary>
+    public bool HasUnwrittenResults => _unwritten.Count > 0;
+
+    /// <summary>
+    /// Writes the result of every group reduced since the last call (a group emptied is deleted), each once however
+    /// many batches touched it. The caller calls this before anything reads the writer (a refresh, a commit): until
+    /// then the kept states are the groups' truth, and a bulk insert that touches every group in every batch writes
+    /// each result once per refresh instead of once per batch.
+    /// </summary>
+    public void WriteResults(LuceneIndex lucene)
+    {
+        if (_unwritten.Count == 0)
+            return;
+        foreach (var (group, etag) in _unwritten)
+        {
+            var (state, keys) = _states[group];
             var term = new Term(ResultField, group);
             if (state.Count == 0)
             {
@@ -185,19 +217,23 @@ internal sealed class Reducer : IDisposable
                 continue;
             }
             lucene.Writer.UpdateDocument(term, Result(group, keys!, state, etag));
-            Keep(group, state, keys!);
         }
-        return mapped;
+        _unwritten.Clear();
     }
 
     /// <summary>
-    /// Remembers the state just written for <paramref name="group"/>, so the next batch that touches it reads no stored
-    /// result. Bounded: past <see cref="MaxKeptStates"/> groups the kept states are dropped and read again as needed.
+    /// Remembers the state reduced for <paramref name="group"/> (an emptied group's too, until its result is deleted),
+    /// so the next batch that touches it reads no stored result, and so its result can be written later. Bounded: past
+    /// <see cref="MaxKeptStates"/> groups the unwritten results are written and the kept states dropped, to be read
+    /// again as needed.
     /// </summary>
-    private void Keep(string group, GroupState state, string?[] keys)
+    private void Keep(LuceneIndex lucene, string group, GroupState state, string?[]? keys)
     {
         if (_states.Count >= MaxKeptStates && !_states.ContainsKey(group))
+        {
+            WriteResults(lucene);
             _states.Clear();
+        }
         _states[group] = (state, keys);
     }
 
@@ -210,6 +246,7 @@ internal sealed class Reducer : IDisposable
         if (!ReferenceEquals(_statesWriter, lucene.Writer))
         {
             _states.Clear();
+            _unwritten.Clear();
             _statesWriter = lucene.Writer;
         }
     }
@@ -230,13 +267,13 @@ internal sealed class Reducer : IDisposable
         if (_states.TryGetValue(group, out var kept))
             (state, keys) = kept;
         else
-            state = ReadState(read(), group, out keys) ?? new GroupState(_mapper.ValueFields.Count);
+            state = ReadState(read(), group, out keys) ?? new GroupState(_mapper.Extremes);
         var exact = true;
         foreach (var row in removed ?? [])
             exact &= state.TryRemove(row);
         if (!exact)
         {
-            state = new GroupState(_mapper.ValueFields.Count);
+            state = new GroupState(_mapper.Extremes);
             foreach (var (key, rows) in Members(read(), group))
             {
                 if (changed.ContainsKey(key))
@@ -349,7 +386,7 @@ internal sealed class Reducer : IDisposable
             : MapRow.Read(bytes.Bytes.AsSpan(bytes.Offset, bytes.Length));
     }
 
-    private static GroupState? ReadState(IndexReader reader, string group, out string?[]? keys)
+    private GroupState? ReadState(IndexReader reader, string group, out string?[]? keys)
     {
         keys = null;
         if (First(reader, ResultField, group) is not ({ } leaf, var doc))
@@ -358,7 +395,7 @@ internal sealed class Reducer : IDisposable
         var state = stored.GetBinaryValue(StateField);
         var keyRow = stored.GetBinaryValue(KeysField);
         keys = MapRow.Read(keyRow.Bytes.AsSpan(keyRow.Offset, keyRow.Length))[0].Keys;
-        return GroupState.Read(state.Bytes.AsSpan(state.Offset, state.Length));
+        return GroupState.Read(state.Bytes.AsSpan(state.Offset, state.Length), _mapper.Extremes);
     }
 
     private static IEnumerable<(string Key, List<MapRow> Rows)> Members(IndexReader reader, string group)
@@ -424,6 +461,7 @@ internal sealed class Reducer : IDisposable
     public void Dispose()
     {
         _states.Clear();
+        _unwritten.Clear();
         _statesWriter = null;
         var reader = Interlocked.Exchange(ref _reader, null);
 #pragma warning disable CA1031 // The writer may be gone already (a rollback); the reader is thrown away either way.
