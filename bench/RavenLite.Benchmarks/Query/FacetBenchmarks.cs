@@ -47,7 +47,7 @@ public class FacetBenchmarks : IDisposable
         public decimal Price { get; set; }
     }
 
-    private static IEnumerable<Product> Generate()
+    internal static IEnumerable<Product> Generate()
     {
         var random = new Random(31);
         for (var i = 0; i < Products; i++)

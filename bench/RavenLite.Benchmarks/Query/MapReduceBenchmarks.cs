@@ -1,5 +1,6 @@
 using System.Globalization;
 using BenchmarkDotNet.Attributes;
+using LiteDB;
 using Microsoft.Data.Sqlite;
 using RavenLite.Benchmarks.Infrastructure;
 using RavenLite.Database;
@@ -11,7 +12,7 @@ namespace RavenLite.Benchmarks.Query;
 /// <summary>
 /// Orders of 1,000 customers and the map/reduce index of their totals (Count and Sum of Total per Customer), for
 /// issue 31's aims: reading every group's result against SQLite's <c>GROUP BY</c> over the same rows (an index on the
-/// customer column); the cost of one update under the map/reduce at two sizes (<see cref="MapReduceUpdateBenchmarks"/>);
+/// customer column) and LiteDB's (a collection of the same orders, an index on <c>customer</c>); the cost of one update under the map/reduce at two sizes (<see cref="MapReduceUpdateBenchmarks"/>);
 /// and bulk insert with the map/reduce caught up against the built-in index alone (<see cref="MapReduceBulkInsertBenchmarks"/>).
 /// </summary>
 [MemoryDiagnoser]
@@ -32,6 +33,7 @@ public class MapReduceBenchmarks : IDisposable
     private DocumentDatabase _database = null!;
     private SqliteConnection _sqlite = null!;
     private SqliteCommand _groupBy = null!;
+    private LiteDatabase _lite = null!;
 
     public static decimal TotalOf(int order) => (order % 997) + (order % 7) / 4m;
 
@@ -93,9 +95,23 @@ public class MapReduceBenchmarks : IDisposable
         _groupBy.CommandText = "SELECT customer, count(*), sum(total) FROM orders GROUP BY customer";
         _groupBy.Prepare();
         Console.WriteLine($"SQLite plan: {string.Join("; ", Plan())}");
-        if (Math.Abs(ReadResults() - SqliteGroupBy()) > 0.01)
-            throw new InvalidOperationException("The map/reduce totals and SQLite's differ.");
+
+        _lite = new LiteDatabase(new ConnectionString { Filename = Path.Combine(_directory, "orders.litedb"), Connection = ConnectionType.Direct });
+        var orders = _lite.GetCollection(LiteCollection);
+        orders.EnsureIndex("customer");
+        foreach (var chunk in Enumerable.Range(0, Orders).Chunk(1_000))
+        {
+            orders.InsertBulk(chunk.Select(i => new BsonDocument
+            {
+                ["_id"] = $"orders/{i}", ["customer"] = $"customers/{i % Customers}", ["total"] = (double)TotalOf(i),
+            }));
+        }
+        _lite.Checkpoint();
+        if (Math.Abs(ReadResults() - SqliteGroupBy()) > 0.01 || Math.Abs(ReadResults() - LiteDbGroupBy()) > 0.01)
+            throw new InvalidOperationException("The map/reduce totals, SQLite's and LiteDB's differ.");
     }
+
+    private const string LiteCollection = "orders";
 
     private IEnumerable<string> Plan()
     {
@@ -118,6 +134,7 @@ public class MapReduceBenchmarks : IDisposable
     {
         _groupBy?.Dispose();
         _sqlite?.Dispose();
+        _lite?.Dispose();
         _database?.Dispose();
         BenchmarkFolders.Delete(_directory);
         GC.SuppressFinalize(this);
@@ -152,6 +169,27 @@ public class MapReduceBenchmarks : IDisposable
                 _ = reader.GetString(0);
                 count += reader.GetInt64(1);
                 sum += reader.GetDouble(2);
+                groups++;
+            }
+        }
+        return groups == Customers && count == Orders ? sum : throw new InvalidOperationException($"Wrong answer: {groups} groups, {count} orders.");
+    }
+
+    /// <summary>LiteDB's <c>GROUP BY</c> over the same 100,000 orders (a collection with an index on customer), every group read.</summary>
+    [Benchmark(Description = "LiteDB: SELECT {customer, COUNT, SUM(total)} GROUP BY customer")]
+    public double LiteDbGroupBy()
+    {
+        double sum = 0;
+        long count = 0;
+        var groups = 0;
+        using (var reader = _lite.Execute("SELECT { customer: @key, count: COUNT(*), total: SUM(*.total) } FROM orders GROUP BY customer"))
+        {
+            while (reader.Read())
+            {
+                var group = reader.Current.AsDocument;
+                _ = group["customer"].AsString;
+                count += group["count"].AsInt64;
+                sum += group["total"].AsDouble;
                 groups++;
             }
         }
