@@ -49,10 +49,13 @@ internal sealed partial class DocumentIndex
         && (_uncommittedBatches >= _options.CommitEveryBatches || _options.TimeProvider.GetElapsedTime(_lastCommitTimestamp) >= Paced(_options.CommitInterval));
 
     /// <summary><paramref name="interval"/>, spaced out while the index is catching up (<see cref="IndexingOptions.CatchUpIntervalFactor"/>).</summary>
-    private TimeSpan Paced(TimeSpan interval) =>
-        !_catchingUp || interval <= TimeSpan.Zero || interval >= TimeSpan.MaxValue / Math.Max(1, _options.CatchUpIntervalFactor)
-            ? interval
-            : interval * Math.Max(1, _options.CatchUpIntervalFactor);
+    private TimeSpan Paced(TimeSpan interval) => Times(interval, CatchUpFactor);
+
+    private int CatchUpFactor => _catchingUp ? _options.CatchUpIntervalFactor : 1;
+
+    /// <summary><paramref name="interval"/> times <paramref name="factor"/>, left as it is when it would not grow or would overflow.</summary>
+    private static TimeSpan Times(TimeSpan interval, int factor) =>
+        factor <= 1 || interval <= TimeSpan.Zero || interval >= TimeSpan.MaxValue / factor ? interval : interval * factor;
 
     /// <summary>
     /// Commits whatever is indexed and not yet committed, due or not: a backup copies the last commit, and near-real-time

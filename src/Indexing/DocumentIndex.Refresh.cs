@@ -66,17 +66,8 @@ internal sealed partial class DocumentIndex
     }
 
     /// <summary>How long after the last refresh the next is due while the indexer is behind.</summary>
-    private TimeSpan RefreshInterval
-    {
-        get
-        {
-            var interval = Paced(_options.RefreshInterval);
-            if (_reducer is null || _options.RefreshInterval >= TimeSpan.MaxValue / Reducer.RefreshIntervals)
-                return interval;
-            var reduced = _options.RefreshInterval * Reducer.RefreshIntervals;
-            return reduced > interval ? reduced : interval;
-        }
-    }
+    private TimeSpan RefreshInterval =>
+        Times(_options.RefreshInterval, Math.Max(CatchUpFactor, _reducer is null ? 1 : Reducer.RefreshIntervals));
 
     /// <summary>
     /// Refreshes the searchers from the writer. Queries then see at least every batch indexed before the refresh
