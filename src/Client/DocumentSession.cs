@@ -73,17 +73,13 @@ public sealed partial class DocumentSession : IDisposable
                 $"The session already tracks another object with id '{existing.Key}' ({existing.Entity.GetType()}); load it and change it instead.");
         _store.AssignId(entity, id!);
         _store.Serializer.Serialize(entity, id!); // fails early, before anything is tracked, if it cannot be stored
-        if (replaces)
-        {
-            ByEntity.Remove(existing!.Entity);
-            var replacement = new SessionEntry(existing.Key, entity) { Loaded = existing.Loaded, Original = existing.Original, GeneratedId = existing.GeneratedId };
-            _byKey[existing.Key] = replacement;
-            _byEntity.Add(entity, replacement);
-            return;
-        }
         // A delete of this id in the same session stays in the batch, before the put: an atomic replace.
-        var entry = new SessionEntry(id!, entity) { GeneratedId = generated };
-        _byKey.Add(entry.Key, entry);
+        var entry = replaces
+            ? new SessionEntry(existing!.Key, entity) { Loaded = existing.Loaded, Original = existing.Original, GeneratedId = existing.GeneratedId }
+            : new SessionEntry(id!, entity) { GeneratedId = generated };
+        if (replaces)
+            ByEntity.Remove(existing!.Entity);
+        _byKey[entry.Key] = entry;
         _byEntity.Add(entity, entry);
     }
 
