@@ -45,27 +45,31 @@ internal sealed class MapRow(string?[] keys, decimal?[] values)
     {
         using var stream = new MemoryStream();
         using (var writer = new BinaryWriter(stream, Encoding.UTF8, leaveOpen: true))
+            Write(rows, writer);
+        return stream.ToArray();
+    }
+
+    /// <summary>Writes the entries of one document with <paramref name="writer"/> (one reused for every map entry).</summary>
+    public static void Write(IReadOnlyList<MapRow> rows, BinaryWriter writer)
+    {
+        writer.Write7BitEncodedInt(rows.Count);
+        foreach (var row in rows)
         {
-            writer.Write7BitEncodedInt(rows.Count);
-            foreach (var row in rows)
+            writer.Write7BitEncodedInt(row.Keys.Length);
+            foreach (var key in row.Keys)
             {
-                writer.Write7BitEncodedInt(row.Keys.Length);
-                foreach (var key in row.Keys)
-                {
-                    writer.Write(key is not null);
-                    if (key is not null)
-                        writer.Write(key);
-                }
-                writer.Write7BitEncodedInt(row.Values.Length);
-                foreach (var value in row.Values)
-                {
-                    writer.Write(value.HasValue);
-                    if (value is { } number)
-                        writer.Write(number);
-                }
+                writer.Write(key is not null);
+                if (key is not null)
+                    writer.Write(key);
+            }
+            writer.Write7BitEncodedInt(row.Values.Length);
+            foreach (var value in row.Values)
+            {
+                writer.Write(value.HasValue);
+                if (value is { } number)
+                    writer.Write(number);
             }
         }
-        return stream.ToArray();
     }
 
     public static List<MapRow> Read(ReadOnlySpan<byte> bytes)

@@ -54,6 +54,8 @@ internal sealed class Reducer : IDisposable
 
     public const string ResultKind = "result";
 
+    private static readonly List<MapRow> s_noRows = [];
+
     private readonly IndexDefinition _definition;
     private readonly CompiledIndex _compiled;
     private readonly ReduceMapper _mapper;
@@ -73,8 +75,15 @@ internal sealed class Reducer : IDisposable
     // The groups reduced whose results are not in the writer yet, with the etag of the last document that touched each.
     private readonly Dictionary<string, long> _unwritten = new(StringComparer.Ordinal);
     private readonly LuceneDocument _entry = [];
-    private readonly StringField _entrySource = new(SourceField, "", Field.Store.YES);
+    private readonly StringField _entrySource;
     private readonly StoredField _entryRows = new(RowsField, Array.Empty<byte>());
+    private readonly BytesRef _entryRowsBytes = new();
+    private readonly MemoryStream _rowsBuffer = new();
+    private readonly BinaryWriter _rowsWriter;
+
+    // Only a recompute (a Min's or Max's value leaving a group) finds a group's documents (GroupField) and reads their
+    // keys (SourceField, stored): an index whose reduce has no Min or Max writes neither, a third of a map entry's fields.
+    private readonly bool _findsMembers;
     private readonly List<StringField> _entryGroups = [];
     private readonly StringField _resultGroup = new(ResultField, "", Field.Store.NO);
     private readonly StringField _resultKind = new(KindField, ResultKind, Field.Store.NO);
@@ -91,6 +100,9 @@ internal sealed class Reducer : IDisposable
         _compiled = compiled;
         _definition = compiled.Definition;
         _mapper = new ReduceMapper(compiled);
+        _findsMembers = _mapper.Extremes.Contains(true);
+        _rowsWriter = new BinaryWriter(_rowsBuffer, System.Text.Encoding.UTF8, leaveOpen: true);
+        _entrySource = new StringField(SourceField, "", _findsMembers ? Field.Store.YES : Field.Store.NO);
         Results = new CompiledIndex(ReduceResults.Definition(_definition));
         _resultMapper = new DocumentMapper(Results);
     }
@@ -126,7 +138,7 @@ internal sealed class Reducer : IDisposable
                 var slot = addedKeys is null ? default : AddedKeys.Locate(key);
                 if (addedKeys is not null && !addedKeys.MayContain(slot))
                 {
-                    before[key] = [];
+                    before[key] = s_noRows;
                     fresh[key] = slot;
                 }
                 else
@@ -302,8 +314,13 @@ internal sealed class Reducer : IDisposable
         document.Fields.Clear();
         _entrySource.SetStringValue(key);
         document.Add(_entrySource);
-        _entryRows.SetBytesValue(MapRow.Write(rows));
+        _rowsBuffer.SetLength(0);
+        MapRow.Write(rows, _rowsWriter);
+        (_entryRowsBytes.Bytes, _entryRowsBytes.Offset, _entryRowsBytes.Length) = (_rowsBuffer.GetBuffer(), 0, (int)_rowsBuffer.Length);
+        _entryRows.SetBytesValue(_entryRowsBytes);
         document.Add(_entryRows);
+        if (!_findsMembers)
+            return document;
         var groups = 0;
         foreach (var group in rows.Count == 1 ? [rows[0].Group] : rows.Select(row => row.Group).Distinct(StringComparer.Ordinal))
         {
