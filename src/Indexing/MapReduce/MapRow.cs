@@ -40,7 +40,7 @@ internal sealed class MapRow(string?[] keys, decimal?[] values)
         return Encoding.UTF8.GetString(buffer.WrittenSpan);
     }
 
-    /// <summary>The entries of one document, as kept in its map entry (<see cref="Read"/> reads them back).</summary>
+    /// <summary>The entries of one document, as kept in its map entry (<see cref="Read(ReadOnlySpan{byte})"/> reads them back).</summary>
     public static byte[] Write(IReadOnlyList<MapRow> rows)
     {
         using var stream = new MemoryStream();
@@ -76,6 +76,12 @@ internal sealed class MapRow(string?[] keys, decimal?[] values)
     {
         using var stream = new MemoryStream(bytes.ToArray());
         using var reader = new BinaryReader(stream, Encoding.UTF8);
+        return Read(reader);
+    }
+
+    /// <summary>Reads what <see cref="Write(IReadOnlyList{MapRow}, BinaryWriter)"/> wrote.</summary>
+    public static List<MapRow> Read(BinaryReader reader)
+    {
         var count = reader.Read7BitEncodedInt();
         var rows = new List<MapRow>(count);
         for (var i = 0; i < count; i++)

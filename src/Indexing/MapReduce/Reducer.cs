@@ -35,7 +35,17 @@ internal sealed class Reducer : IDisposable
     /// <summary>The field of map entries naming each group the document feeds.</summary>
     public const string GroupField = "@mr.grp";
 
+    // A map-entry document of the first layout: one source document's rows, its key stored in SourceField.
     private const string RowsField = "@mr.rows";
+
+    // A map-entry document now: the keys and rows of up to PackSize source documents (PackEntries), found by each key.
+    private const string PackField = "@mr.pack";
+
+    /// <summary>
+    /// At most this many source documents share one map-entry document: Lucene's cost is mostly per document, and a
+    /// change to one of them rewrites the others of its pack, so a pack stays small.
+    /// </summary>
+    internal const int PackSize = 32;
 
     /// <summary>The field of results holding the group's identity (<see cref="MapRow.Group"/>), case-sensitive.</summary>
     public const string ResultField = "@mr.gid";
@@ -75,14 +85,14 @@ internal sealed class Reducer : IDisposable
     // The groups reduced whose results are not in the writer yet, with the etag of the last document that touched each.
     private readonly Dictionary<string, long> _unwritten = new(StringComparer.Ordinal);
     private readonly LuceneDocument _entry = [];
-    private readonly StringField _entrySource;
-    private readonly StoredField _entryRows = new(RowsField, Array.Empty<byte>());
+    private readonly List<StringField> _entrySources = [];
+    private readonly StoredField _entryRows = new(PackField, Array.Empty<byte>());
     private readonly BytesRef _entryRowsBytes = new();
     private readonly MemoryStream _rowsBuffer = new();
     private readonly BinaryWriter _rowsWriter;
 
-    // Only a recompute (a Min's or Max's value leaving a group) finds a group's documents (GroupField) and reads their
-    // keys (SourceField, stored): an index whose reduce has no Min or Max writes neither, a third of a map entry's fields.
+    // Only a recompute (a Min's or Max's value leaving a group) finds a group's documents (GroupField): an index whose
+    // reduce has no Min or Max does not write them.
     private readonly bool _findsMembers;
     private readonly List<StringField> _entryGroups = [];
     private readonly StringField _resultGroup = new(ResultField, "", Field.Store.NO);
@@ -102,7 +112,6 @@ internal sealed class Reducer : IDisposable
         _mapper = new ReduceMapper(compiled);
         _findsMembers = _mapper.Extremes.Contains(true);
         _rowsWriter = new BinaryWriter(_rowsBuffer, System.Text.Encoding.UTF8, leaveOpen: true);
-        _entrySource = new StringField(SourceField, "", _findsMembers ? Field.Store.YES : Field.Store.NO);
         Results = new CompiledIndex(ReduceResults.Definition(_definition));
         _resultMapper = new DocumentMapper(Results);
     }
@@ -123,6 +132,8 @@ internal sealed class Reducer : IDisposable
         DirectoryReader? reader = null;
         DirectoryReader Read() => reader ??= Reader(lucene);
         var before = new Dictionary<string, List<MapRow>>(StringComparer.Ordinal);
+        // The other documents packed with a changed one: their map-entry document is deleted with it, so they are written again.
+        var carried = new Dictionary<string, List<MapRow>>(StringComparer.Ordinal);
         var after = new Dictionary<string, List<MapRow>?>(StringComparer.Ordinal);
         var fresh = new Dictionary<string, AddedKeys.Slot>(StringComparer.Ordinal);
         var problems = new List<string>();
@@ -143,7 +154,7 @@ internal sealed class Reducer : IDisposable
                 }
                 else
                 {
-                    before[key] = ReadRows(Read(), key);
+                    before[key] = ReadRows(Read(), key, carried);
                 }
             }
             if (item.Unreadable is { } why)
@@ -167,25 +178,27 @@ internal sealed class Reducer : IDisposable
             }
         }
 
+        // Deleting by a key deletes the map-entry document that holds it, pack and all; the batch's documents with
+        // entries, and the others of the packs deleted, are then added in new packs (after the deletes, which apply
+        // only to documents added before them).
+        var written = new List<(string Key, List<MapRow> Rows)>(after.Count);
         foreach (var (key, rows) in after)
         {
-            var term = new Term(SourceField, key);
-            if (rows is null || rows.Count == 0)
-            {
-                if (before[key].Count > 0)
-                    lucene.Writer.DeleteDocuments(term);
+            if (before[key].Count > 0)
+                lucene.Writer.DeleteDocuments(new Term(SourceField, key));
+            if (rows is not { Count: > 0 })
                 continue;
-            }
             if (fresh.TryGetValue(key, out var slot))
-            {
                 addedKeys!.Add(slot);
-                lucene.Writer.AddDocument(MapEntry(key, rows));
-            }
-            else
-            {
-                lucene.Writer.UpdateDocument(term, MapEntry(key, rows));
-            }
+            written.Add((key, rows));
         }
+        foreach (var (key, rows) in carried)
+        {
+            if (!after.ContainsKey(key))
+                written.Add((key, rows));
+        }
+        for (var start = 0; start < written.Count; start += PackSize)
+            lucene.Writer.AddDocument(MapEntries(written, start, Math.Min(PackSize, written.Count - start)));
 
         var removed = new Dictionary<string, List<MapRow>>(StringComparer.Ordinal);
         var added = new Dictionary<string, List<MapRow>>(StringComparer.Ordinal);
@@ -308,26 +321,40 @@ internal sealed class Reducer : IDisposable
     // The writer takes a document's fields as it is given them, so one set of field instances serves every map entry
     // and every result (as the document mapper's do): a new field would build its token stream, and Lucene.Net makes
     // a token stream's attributes by reflection.
-    private LuceneDocument MapEntry(string key, List<MapRow> rows)
+    private LuceneDocument MapEntries(List<(string Key, List<MapRow> Rows)> written, int start, int count)
     {
         var document = _entry;
         document.Fields.Clear();
-        _entrySource.SetStringValue(key);
-        document.Add(_entrySource);
         _rowsBuffer.SetLength(0);
-        MapRow.Write(rows, _rowsWriter);
+        _rowsWriter.Write7BitEncodedInt(count);
+        for (var i = 0; i < count; i++)
+        {
+            var (key, rows) = written[start + i];
+            if (i == _entrySources.Count)
+                _entrySources.Add(new StringField(SourceField, "", Field.Store.NO));
+            _entrySources[i].SetStringValue(key);
+            document.Add(_entrySources[i]);
+            _rowsWriter.Write(key);
+            MapRow.Write(rows, _rowsWriter);
+        }
         (_entryRowsBytes.Bytes, _entryRowsBytes.Offset, _entryRowsBytes.Length) = (_rowsBuffer.GetBuffer(), 0, (int)_rowsBuffer.Length);
         _entryRows.SetBytesValue(_entryRowsBytes);
         document.Add(_entryRows);
         if (!_findsMembers)
             return document;
         var groups = 0;
-        foreach (var group in rows.Count == 1 ? [rows[0].Group] : rows.Select(row => row.Group).Distinct(StringComparer.Ordinal))
+        var seen = new HashSet<string>(StringComparer.Ordinal);
+        for (var i = 0; i < count; i++)
         {
-            if (groups == _entryGroups.Count)
-                _entryGroups.Add(new StringField(GroupField, "", Field.Store.NO));
-            _entryGroups[groups].SetStringValue(group);
-            document.Add(_entryGroups[groups++]);
+            foreach (var row in written[start + i].Rows)
+            {
+                if (!seen.Add(row.Group))
+                    continue;
+                if (groups == _entryGroups.Count)
+                    _entryGroups.Add(new StringField(GroupField, "", Field.Store.NO));
+                _entryGroups[groups].SetStringValue(row.Group);
+                document.Add(_entryGroups[groups++]);
+            }
         }
         return document;
     }
@@ -396,11 +423,37 @@ internal sealed class Reducer : IDisposable
         return visitor.Document.GetBinaryValue(JsonField) is { } stored ? stored.Bytes.AsSpan(stored.Offset, stored.Length).ToArray() : null;
     }
 
-    private static List<MapRow> ReadRows(IndexReader reader, string key)
+    /// <summary>The rows kept for <paramref name="key"/> (none when it has none); those of the other documents packed with it go to <paramref name="others"/>.</summary>
+    private static List<MapRow> ReadRows(IndexReader reader, string key, Dictionary<string, List<MapRow>> others)
     {
-        return First(reader, SourceField, key) is not ({ } leaf, var doc) || leaf.Document(doc).GetBinaryValue(RowsField) is not { } bytes
-            ? []
-            : MapRow.Read(bytes.Bytes.AsSpan(bytes.Offset, bytes.Length));
+        if (First(reader, SourceField, key) is not ({ } leaf, var doc))
+            return [];
+        List<MapRow> found = [];
+        foreach (var (source, rows) in Entries(leaf.Document(doc)))
+        {
+            if (source == key)
+                found = rows;
+            else
+                others.TryAdd(source, rows);
+        }
+        return found;
+    }
+
+    /// <summary>The source documents' keys and rows in a map-entry document, of either layout.</summary>
+    private static List<(string Key, List<MapRow> Rows)> Entries(LuceneDocument stored)
+    {
+        if (stored.GetBinaryValue(PackField) is { } pack)
+        {
+            using var stream = new MemoryStream(pack.Bytes, pack.Offset, pack.Length, writable: false);
+            using var reader = new BinaryReader(stream, System.Text.Encoding.UTF8);
+            var count = reader.Read7BitEncodedInt();
+            var entries = new List<(string, List<MapRow>)>(count);
+            for (var i = 0; i < count; i++)
+                entries.Add((reader.ReadString(), MapRow.Read(reader)));
+            return entries;
+        }
+        var bytes = stored.GetBinaryValue(RowsField);
+        return bytes is null ? [] : [(stored.Get(SourceField, CultureInfo.InvariantCulture), MapRow.Read(bytes.Bytes.AsSpan(bytes.Offset, bytes.Length)))];
     }
 
     private GroupState? ReadState(IndexReader reader, string group, out string?[]? keys)
@@ -425,9 +478,8 @@ internal sealed class Reducer : IDisposable
                 continue;
             for (var doc = docs.NextDoc(); doc != Lucene.Net.Search.DocIdSetIterator.NO_MORE_DOCS; doc = docs.NextDoc())
             {
-                var stored = leaf.Document(doc);
-                var bytes = stored.GetBinaryValue(RowsField);
-                yield return (stored.Get(SourceField, CultureInfo.InvariantCulture), MapRow.Read(bytes.Bytes.AsSpan(bytes.Offset, bytes.Length)));
+                foreach (var entry in Entries(leaf.Document(doc)))
+                    yield return entry;
             }
         }
     }
