@@ -15,8 +15,9 @@ using StoredDocument = RavenLite.Storage.Documents.Document;
 namespace RavenLite.Indexing.MapReduce;
 
 /// <summary>
-/// Keeps a map/reduce index up to date in its own Lucene index, beside nothing else: each document's map entries
-/// (a Lucene document per source document, found by its key and by each group it feeds) and each group's result (a
+/// Keeps a map/reduce index up to date in its own Lucene index, beside nothing else: the documents' map entries
+/// (packs of up to <see cref="PackSize"/> source documents in one Lucene document, found by each of their keys and,
+/// when a recompute may read them, by each group they feed) and each group's result (a
 /// Lucene document with the result's fields, for queries, its JSON, and the <see cref="GroupState"/> it came from).
 /// Both are written by the index's one writer and committed with the index's progress in one Lucene commit, so after a
 /// crash the entries, the results and the etag they reach are of the same moment, and the batches after it are applied
@@ -73,7 +74,8 @@ internal sealed class Reducer : IDisposable
     /// <summary>
     /// While the indexer is behind, a map/reduce index is refreshed every this many refresh intervals rather than every
     /// one: each refresh writes the result of every group reduced since the last (<see cref="WriteResults"/>), and a bulk
-    /// insert touches every group in every batch. A query that waits, and the indexer catching up, refresh it at once.
+    /// insert touches every group in every batch. A query that waits refreshes it at once; an indexer that has caught up
+    /// (quiet) waits for this interval too, as a bulk insert is quiet between its transactions.
     /// </summary>
     internal const int RefreshIntervals = 8;
 
@@ -101,6 +103,19 @@ internal sealed class Reducer : IDisposable
     private readonly StoredField _resultKeys = new(KeysField, Array.Empty<byte>());
     private readonly BinaryDocValuesField _resultJson = new(JsonField, new BytesRef());
     private readonly List<string> _problems = [];
+
+    // A batch's bookkeeping, by source document key (before: its rows in the index; carried: the rows of the other
+    // documents of the packs it deletes; after: its new rows; fresh: not in the index yet) and by group; kept from
+    // batch to batch and cleared, since a batch of thousands of documents makes these tables large-object-heap arrays,
+    // and each new one pushed the bulk insert into more full garbage collections.
+    private readonly Dictionary<string, List<MapRow>> _before = new(StringComparer.Ordinal);
+    private readonly Dictionary<string, List<MapRow>> _carried = new(StringComparer.Ordinal);
+    private readonly Dictionary<string, List<MapRow>?> _after = new(StringComparer.Ordinal);
+    private readonly Dictionary<string, AddedKeys.Slot> _fresh = new(StringComparer.Ordinal);
+    private readonly Dictionary<string, long> _groupEtags = new(StringComparer.Ordinal);
+    private readonly List<(string Key, List<MapRow> Rows)> _written = [];
+    private readonly Dictionary<string, List<MapRow>> _removed = new(StringComparer.Ordinal);
+    private readonly Dictionary<string, List<MapRow>> _added = new(StringComparer.Ordinal);
     private IndexWriter? _statesWriter;
     private DirectoryReader? _reader;
     private IndexWriter? _readerWriter;
@@ -131,13 +146,9 @@ internal sealed class Reducer : IDisposable
         // each reopen flushes the writer's buffer into a new small segment.
         DirectoryReader? reader = null;
         DirectoryReader Read() => reader ??= Reader(lucene);
-        var before = new Dictionary<string, List<MapRow>>(StringComparer.Ordinal);
-        // The other documents packed with a changed one: their map-entry document is deleted with it, so they are written again.
-        var carried = new Dictionary<string, List<MapRow>>(StringComparer.Ordinal);
-        var after = new Dictionary<string, List<MapRow>?>(StringComparer.Ordinal);
-        var fresh = new Dictionary<string, AddedKeys.Slot>(StringComparer.Ordinal);
+        var (before, carried, after, fresh, groupEtags) = (_before, _carried, _after, _fresh, _groupEtags);
+        ClearBatch();
         var problems = new List<string>();
-        var groupEtags = new Dictionary<string, long>(StringComparer.Ordinal);
         var mapped = 0;
         foreach (var item in batch.Items)
         {
@@ -181,7 +192,7 @@ internal sealed class Reducer : IDisposable
         // Deleting by a key deletes the map-entry document that holds it, pack and all; the batch's documents with
         // entries, and the others of the packs deleted, are then added in new packs (after the deletes, which apply
         // only to documents added before them).
-        var written = new List<(string Key, List<MapRow> Rows)>(after.Count);
+        var written = _written;
         foreach (var (key, rows) in after)
         {
             if (before[key].Count > 0)
@@ -200,8 +211,7 @@ internal sealed class Reducer : IDisposable
         for (var start = 0; start < written.Count; start += PackSize)
             lucene.Writer.AddDocument(MapEntries(written, start, Math.Min(PackSize, written.Count - start)));
 
-        var removed = new Dictionary<string, List<MapRow>>(StringComparer.Ordinal);
-        var added = new Dictionary<string, List<MapRow>>(StringComparer.Ordinal);
+        var (removed, added) = (_removed, _added);
         foreach (var (key, rows) in before)
         {
             foreach (var row in rows)
@@ -216,6 +226,18 @@ internal sealed class Reducer : IDisposable
             _unwritten[group] = etag;
         }
         return mapped;
+    }
+
+    private void ClearBatch()
+    {
+        _before.Clear();
+        _carried.Clear();
+        _after.Clear();
+        _fresh.Clear();
+        _groupEtags.Clear();
+        _written.Clear();
+        _removed.Clear();
+        _added.Clear();
     }
 
     /// <summary>Whether some groups' results are newer in memory than in the writer (<see cref="WriteResults"/> writes them).</summary>
@@ -529,6 +551,7 @@ internal sealed class Reducer : IDisposable
 
     public void Dispose()
     {
+        ClearBatch();
         _states.Clear();
         _unwritten.Clear();
         _statesWriter = null;
