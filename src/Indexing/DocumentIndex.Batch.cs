@@ -37,9 +37,6 @@ internal sealed partial class DocumentIndex
                 if (_reducer is not null)
                 {
                     indexed = _reducer.Apply(lucene, batch, from, errors, now, _addedKeys);
-                    // A refresh already queued shows what the writer holds when it runs, so this batch's results must be there.
-                    if (_refreshQueued)
-                        _reducer.WriteResults(lucene);
                 }
                 else
                 {

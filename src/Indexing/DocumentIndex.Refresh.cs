@@ -24,13 +24,15 @@ internal sealed partial class DocumentIndex
     /// every batch (each writes a segment, to be merged later), and while it is catching up at a longer one
     /// (<see cref="IndexingOptions.CatchUpIntervalFactor"/>); a map/reduce index at least every
     /// <see cref="Reducer.RefreshIntervals"/> intervals (each refresh rewrites every group reduced since the last).
+    /// <paramref name="quiet"/> (the indexer found nothing new for a moment) counts as <paramref name="now"/> for a
+    /// built-in index; a map/reduce index still waits for its interval then, and refreshes at once only when asked to.
     /// </summary>
     /// <exception cref="StorageCorruptedException">The last refresh found the index's files damaged.</exception>
     /// <remarks>
     /// A refresh that failed is thrown here, on the indexer's thread, after the index was rolled back to its last
     /// commit as a failed batch would be: the indexer then records it or rebuilds the index.
     /// </remarks>
-    public bool RefreshDue(bool now)
+    public bool RefreshDue(bool now, bool quiet = false)
     {
         lock (WriteLock)
         {
@@ -44,22 +46,12 @@ internal sealed partial class DocumentIndex
                     ExceptionDispatchInfo.Throw(failure);
                 }
             }
+            // Quiet (no write for a moment) is reason enough for a built-in index, not for a map/reduce one: a bulk insert
+            // is quiet between its transactions, and each refresh rewrites every group reduced since the last.
+            now |= quiet && _reducer is null;
             if (IsRetired || !_unpublished || _refreshQueued
                 || (!now && _options.TimeProvider.GetElapsedTime(_lastRefreshTimestamp) < RefreshInterval))
                 return false;
-            if (_reducer is { HasUnwrittenResults: true })
-            {
-                try
-                {
-                    _reducer.WriteResults(Lucene);
-                }
-                catch (Exception ex) when (ex is not ObjectDisposedException || !IsRetired)
-                {
-                    if (RolledBack(ex) is var mapped && mapped != ex)
-                        throw mapped;
-                    throw;
-                }
-            }
             _refreshQueued = true;
             return true;
         }
@@ -85,6 +77,22 @@ internal sealed partial class DocumentIndex
             if (IsRetired || !_unpublished)
                 return false;
             (target, lucene) = (_written, Lucene);
+            // The results of every batch up to the target, written once per refresh however many batches came
+            // since it was queued (the reducer's kept states are the truth until then).
+            if (_reducer is { HasUnwrittenResults: true })
+            {
+#pragma warning disable CA1031 // Kept for the indexer's thread, which rolls the index back, as for a failed refresh below.
+                try
+                {
+                    _reducer.WriteResults(lucene);
+                }
+                catch (Exception ex)
+                {
+                    _refreshFailure = ex;
+                    return false;
+                }
+#pragma warning restore CA1031
+            }
             _unpublished = false;
             _lastRefreshTimestamp = _options.TimeProvider.GetTimestamp();
         }

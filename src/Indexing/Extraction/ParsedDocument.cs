@@ -31,6 +31,12 @@ internal sealed class ParsedDocument : IDisposable
 
     public JsonElement Data => (_data ??= JsonDocument.Parse(Body.DataJson, s_options)).RootElement;
 
+    /// <summary>The body's JSON unparsed, for a reader that wants a few top-level values of it (not the whole tree <see cref="Data"/> builds).</summary>
+    public ReadOnlyMemory<byte> DataJson => Body.DataJson;
+
+    /// <summary>Whether <see cref="Data"/> was parsed already (by another index of the batch): then reading it costs nothing more.</summary>
+    public bool IsDataParsed => _data is not null;
+
     public JsonElement Metadata => (_metadata ??= JsonDocument.Parse(Body.MetadataJson, s_options)).RootElement;
 
     private Document Body => _body ?? throw new InvalidOperationException(

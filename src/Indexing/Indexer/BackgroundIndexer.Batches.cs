@@ -76,16 +76,16 @@ internal sealed partial class BackgroundIndexer
             // once no write came for QuietPeriod: during a bulk insert the indexer catches up with every transaction,
             // and a refresh each time would cut the index into a segment per transaction.
             if (!worked)
-                RefreshIfDue(index, now: waited || _options.TimeProvider.GetElapsedTime(_caughtUpSince) >= QuietPeriod);
+                RefreshIfDue(index, now: waited, quiet: _options.TimeProvider.GetElapsedTime(_caughtUpSince) >= QuietPeriod);
             Guarded(index, index.CommitIfDue);
         }
         PurgeTombstones(indexes);
         return worked;
     }
 
-    private void RefreshIfDue(DocumentIndex index, bool now)
+    private void RefreshIfDue(DocumentIndex index, bool now, bool quiet = false)
     {
-        if (Guarded(index, () => index.RefreshDue(now)))
+        if (Guarded(index, () => index.RefreshDue(now, quiet)))
             _refresher.Request(index);
     }
 

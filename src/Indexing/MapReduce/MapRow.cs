@@ -40,38 +40,48 @@ internal sealed class MapRow(string?[] keys, decimal?[] values)
         return Encoding.UTF8.GetString(buffer.WrittenSpan);
     }
 
-    /// <summary>The entries of one document, as kept in its map entry (<see cref="Read"/> reads them back).</summary>
+    /// <summary>The entries of one document, as kept in its map entry (<see cref="Read(ReadOnlySpan{byte})"/> reads them back).</summary>
     public static byte[] Write(IReadOnlyList<MapRow> rows)
     {
         using var stream = new MemoryStream();
         using (var writer = new BinaryWriter(stream, Encoding.UTF8, leaveOpen: true))
+            Write(rows, writer);
+        return stream.ToArray();
+    }
+
+    /// <summary>Writes the entries of one document with <paramref name="writer"/> (one reused for every map entry).</summary>
+    public static void Write(IReadOnlyList<MapRow> rows, BinaryWriter writer)
+    {
+        writer.Write7BitEncodedInt(rows.Count);
+        foreach (var row in rows)
         {
-            writer.Write7BitEncodedInt(rows.Count);
-            foreach (var row in rows)
+            writer.Write7BitEncodedInt(row.Keys.Length);
+            foreach (var key in row.Keys)
             {
-                writer.Write7BitEncodedInt(row.Keys.Length);
-                foreach (var key in row.Keys)
-                {
-                    writer.Write(key is not null);
-                    if (key is not null)
-                        writer.Write(key);
-                }
-                writer.Write7BitEncodedInt(row.Values.Length);
-                foreach (var value in row.Values)
-                {
-                    writer.Write(value.HasValue);
-                    if (value is { } number)
-                        writer.Write(number);
-                }
+                writer.Write(key is not null);
+                if (key is not null)
+                    writer.Write(key);
+            }
+            writer.Write7BitEncodedInt(row.Values.Length);
+            foreach (var value in row.Values)
+            {
+                writer.Write(value.HasValue);
+                if (value is { } number)
+                    writer.Write(number);
             }
         }
-        return stream.ToArray();
     }
 
     public static List<MapRow> Read(ReadOnlySpan<byte> bytes)
     {
         using var stream = new MemoryStream(bytes.ToArray());
         using var reader = new BinaryReader(stream, Encoding.UTF8);
+        return Read(reader);
+    }
+
+    /// <summary>Reads what <see cref="Write(IReadOnlyList{MapRow}, BinaryWriter)"/> wrote.</summary>
+    public static List<MapRow> Read(BinaryReader reader)
+    {
         var count = reader.Read7BitEncodedInt();
         var rows = new List<MapRow>(count);
         for (var i = 0; i < count; i++)

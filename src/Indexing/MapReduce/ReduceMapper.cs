@@ -22,6 +22,14 @@ internal sealed class ReduceMapper
     private readonly List<JsonElement> _found = [];
     private readonly List<JsonElement> _items = [];
 
+    // When every input is a top-level property of the document's data (no array of entries, no metadata): the names
+    // read, and per input the index of its name; a document is then read with one forward pass over its JSON instead
+    // of parsing it into a tree (ReadTopLevel).
+    private readonly byte[][]? _topLevelNames;
+    private readonly int[] _topLevelOf = [];
+    private readonly FieldValue?[] _topLevelValues = [];
+    private static readonly JsonReaderOptions s_readerOptions = new() { MaxDepth = 1000 };
+
     public ReduceMapper(CompiledIndex index)
     {
         var reduce = index.Definition.Reduce ?? throw new ArgumentException("The index has no reduce.", nameof(index));
@@ -33,6 +41,15 @@ internal sealed class ReduceMapper
         {
             if (input.RowDepth > 0)
                 _rowPath = [.. input.Field.Path.Segments.Take(input.RowDepth)];
+        }
+        var inputs = _keys.Concat(_values).ToList();
+        if (_rowPath is null && inputs.All(input => input.Field is { Virtual: VirtualMetadata.None, Path.SingleName: not null }
+                && input.Field.Definition.Source != FieldSource.Metadata))
+        {
+            var names = inputs.Select(input => input.Field.Path.SingleName!).Distinct(StringComparer.Ordinal).ToList();
+            _topLevelNames = [.. names.Select(System.Text.Encoding.UTF8.GetBytes)];
+            _topLevelOf = [.. inputs.Select(input => names.IndexOf(input.Field.Path.SingleName!))];
+            _topLevelValues = new FieldValue?[names.Count];
         }
     }
 
@@ -56,14 +73,15 @@ internal sealed class ReduceMapper
         {
             if (_rowPath is null)
             {
-                return TryRow(document, item: null, problems) is { } row ? [row] : null;
+                var topLevel = _topLevelNames is not null && !document.IsDataParsed && ReadTopLevel(document.DataJson.Span);
+                return TryRow(document, item: null, problems, topLevel) is { } row ? [row] : null;
             }
             _items.Clear();
             if (Items(document.Data, problems) is false)
                 return null;
             foreach (var item in _items)
             {
-                if (TryRow(document, item, problems) is not { } row)
+                if (TryRow(document, item, problems, topLevel: false) is not { } row)
                     return null;
                 rows.Add(row);
             }
@@ -103,12 +121,73 @@ internal sealed class ReduceMapper
         return true;
     }
 
-    private MapRow? TryRow(ParsedDocument document, JsonElement? item, List<string> problems)
+    /// <summary>
+    /// Reads the values of the top-level properties the inputs name (<see cref="_topLevelValues"/>) in one pass; false
+    /// when the tree must be read after all, so that every case but the plain one (a property twice, an object or an
+    /// array where a value is expected, JSON that is not an object) is answered exactly as <see cref="JsonPath"/> does.
+    /// </summary>
+    private bool ReadTopLevel(ReadOnlySpan<byte> json)
+    {
+        var names = _topLevelNames!;
+        Array.Clear(_topLevelValues);
+        Span<bool> seen = stackalloc bool[names.Length];
+        try
+        {
+            var reader = new Utf8JsonReader(json, s_readerOptions);
+            if (!reader.Read() || reader.TokenType != JsonTokenType.StartObject)
+                return false;
+            while (reader.Read() && reader.TokenType == JsonTokenType.PropertyName)
+            {
+                var name = -1;
+                for (var i = 0; i < names.Length && name < 0; i++)
+                {
+                    if (reader.ValueTextEquals(names[i]))
+                        name = i;
+                }
+                reader.Read();
+                if (name < 0)
+                {
+                    reader.Skip();
+                    continue;
+                }
+                if (seen[name])
+                    return false;
+                seen[name] = true;
+                switch (reader.TokenType)
+                {
+                    case JsonTokenType.String:
+                        _topLevelValues[name] = new FieldValue(reader.GetString()!, IsNumber: false);
+                        break;
+                    case JsonTokenType.Number:
+                        _topLevelValues[name] = new FieldValue(System.Text.Encoding.UTF8.GetString(reader.ValueSpan), IsNumber: true);
+                        break;
+                    case JsonTokenType.True or JsonTokenType.False:
+                        _topLevelValues[name] = new FieldValue(reader.TokenType == JsonTokenType.True ? "true" : "false", IsNumber: false);
+                        break;
+                    case JsonTokenType.Null:
+                        break;
+                    default:
+                        return false;
+                }
+            }
+            return reader.TokenType == JsonTokenType.EndObject;
+        }
+        catch (JsonException)
+        {
+            return false;
+        }
+    }
+
+    // topLevel: the inputs' values are those ReadTopLevel read.
+    private MapRow? TryRow(ParsedDocument document, JsonElement? item, List<string> problems, bool topLevel)
     {
         var keys = new string?[_keys.Length];
         for (var i = 0; i < _keys.Length; i++)
         {
-            if (!TryValue(_keys[i], document, item, problems, out var value))
+            FieldValue? value;
+            if (topLevel)
+                value = _topLevelValues[_topLevelOf[i]];
+            else if (!TryValue(_keys[i], document, item, problems, out value))
                 return null;
             if (value is not { } key)
                 continue;
@@ -125,7 +204,10 @@ internal sealed class ReduceMapper
         var values = new decimal?[_values.Length];
         for (var i = 0; i < _values.Length; i++)
         {
-            if (!TryValue(_values[i], document, item, problems, out var value))
+            FieldValue? value;
+            if (topLevel)
+                value = _topLevelValues[_topLevelOf[_keys.Length + i]];
+            else if (!TryValue(_values[i], document, item, problems, out value))
                 return null;
             if (value is { } found)
             {

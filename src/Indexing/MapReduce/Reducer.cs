@@ -15,8 +15,9 @@ using StoredDocument = RavenLite.Storage.Documents.Document;
 namespace RavenLite.Indexing.MapReduce;
 
 /// <summary>
-/// Keeps a map/reduce index up to date in its own Lucene index, beside nothing else: each document's map entries
-/// (a Lucene document per source document, found by its key and by each group it feeds) and each group's result (a
+/// Keeps a map/reduce index up to date in its own Lucene index, beside nothing else: the documents' map entries
+/// (packs of up to <see cref="PackSize"/> source documents in one Lucene document, found by each of their keys and,
+/// when a recompute may read them, by each group they feed) and each group's result (a
 /// Lucene document with the result's fields, for queries, its JSON, and the <see cref="GroupState"/> it came from).
 /// Both are written by the index's one writer and committed with the index's progress in one Lucene commit, so after a
 /// crash the entries, the results and the etag they reach are of the same moment, and the batches after it are applied
@@ -35,7 +36,17 @@ internal sealed class Reducer : IDisposable
     /// <summary>The field of map entries naming each group the document feeds.</summary>
     public const string GroupField = "@mr.grp";
 
+    // A map-entry document of the first layout: one source document's rows, its key stored in SourceField.
     private const string RowsField = "@mr.rows";
+
+    // A map-entry document now: the keys and rows of up to PackSize source documents (PackEntries), found by each key.
+    private const string PackField = "@mr.pack";
+
+    /// <summary>
+    /// At most this many source documents share one map-entry document: Lucene's cost is mostly per document, and a
+    /// change to one of them rewrites the others of its pack, so a pack stays small.
+    /// </summary>
+    internal const int PackSize = 32;
 
     /// <summary>The field of results holding the group's identity (<see cref="MapRow.Group"/>), case-sensitive.</summary>
     public const string ResultField = "@mr.gid";
@@ -54,6 +65,8 @@ internal sealed class Reducer : IDisposable
 
     public const string ResultKind = "result";
 
+    private static readonly List<MapRow> s_noRows = [];
+
     private readonly IndexDefinition _definition;
     private readonly CompiledIndex _compiled;
     private readonly ReduceMapper _mapper;
@@ -61,7 +74,8 @@ internal sealed class Reducer : IDisposable
     /// <summary>
     /// While the indexer is behind, a map/reduce index is refreshed every this many refresh intervals rather than every
     /// one: each refresh writes the result of every group reduced since the last (<see cref="WriteResults"/>), and a bulk
-    /// insert touches every group in every batch. A query that waits, and the indexer catching up, refresh it at once.
+    /// insert touches every group in every batch. A query that waits refreshes it at once; an indexer that has caught up
+    /// (quiet) waits for this interval too, as a bulk insert is quiet between its transactions.
     /// </summary>
     internal const int RefreshIntervals = 8;
 
@@ -73,8 +87,15 @@ internal sealed class Reducer : IDisposable
     // The groups reduced whose results are not in the writer yet, with the etag of the last document that touched each.
     private readonly Dictionary<string, long> _unwritten = new(StringComparer.Ordinal);
     private readonly LuceneDocument _entry = [];
-    private readonly StringField _entrySource = new(SourceField, "", Field.Store.YES);
-    private readonly StoredField _entryRows = new(RowsField, Array.Empty<byte>());
+    private readonly List<StringField> _entrySources = [];
+    private readonly StoredField _entryRows = new(PackField, Array.Empty<byte>());
+    private readonly BytesRef _entryRowsBytes = new();
+    private readonly MemoryStream _rowsBuffer = new();
+    private readonly BinaryWriter _rowsWriter;
+
+    // Only a recompute (a Min's or Max's value leaving a group) finds a group's documents (GroupField): an index whose
+    // reduce has no Min or Max does not write them.
+    private readonly bool _findsMembers;
     private readonly List<StringField> _entryGroups = [];
     private readonly StringField _resultGroup = new(ResultField, "", Field.Store.NO);
     private readonly StringField _resultKind = new(KindField, ResultKind, Field.Store.NO);
@@ -82,6 +103,19 @@ internal sealed class Reducer : IDisposable
     private readonly StoredField _resultKeys = new(KeysField, Array.Empty<byte>());
     private readonly BinaryDocValuesField _resultJson = new(JsonField, new BytesRef());
     private readonly List<string> _problems = [];
+
+    // A batch's bookkeeping, by source document key (before: its rows in the index; carried: the rows of the other
+    // documents of the packs it deletes; after: its new rows; fresh: not in the index yet) and by group; kept from
+    // batch to batch and cleared, since a batch of thousands of documents makes these tables large-object-heap arrays,
+    // and each new one pushed the bulk insert into more full garbage collections.
+    private readonly Dictionary<string, List<MapRow>> _before = new(StringComparer.Ordinal);
+    private readonly Dictionary<string, List<MapRow>> _carried = new(StringComparer.Ordinal);
+    private readonly Dictionary<string, List<MapRow>?> _after = new(StringComparer.Ordinal);
+    private readonly Dictionary<string, AddedKeys.Slot> _fresh = new(StringComparer.Ordinal);
+    private readonly Dictionary<string, long> _groupEtags = new(StringComparer.Ordinal);
+    private readonly List<(string Key, List<MapRow> Rows)> _written = [];
+    private readonly Dictionary<string, List<MapRow>> _removed = new(StringComparer.Ordinal);
+    private readonly Dictionary<string, List<MapRow>> _added = new(StringComparer.Ordinal);
     private IndexWriter? _statesWriter;
     private DirectoryReader? _reader;
     private IndexWriter? _readerWriter;
@@ -91,6 +125,8 @@ internal sealed class Reducer : IDisposable
         _compiled = compiled;
         _definition = compiled.Definition;
         _mapper = new ReduceMapper(compiled);
+        _findsMembers = _mapper.Extremes.Contains(true);
+        _rowsWriter = new BinaryWriter(_rowsBuffer, System.Text.Encoding.UTF8, leaveOpen: true);
         Results = new CompiledIndex(ReduceResults.Definition(_definition));
         _resultMapper = new DocumentMapper(Results);
     }
@@ -110,11 +146,9 @@ internal sealed class Reducer : IDisposable
         // each reopen flushes the writer's buffer into a new small segment.
         DirectoryReader? reader = null;
         DirectoryReader Read() => reader ??= Reader(lucene);
-        var before = new Dictionary<string, List<MapRow>>(StringComparer.Ordinal);
-        var after = new Dictionary<string, List<MapRow>?>(StringComparer.Ordinal);
-        var fresh = new Dictionary<string, AddedKeys.Slot>(StringComparer.Ordinal);
+        var (before, carried, after, fresh, groupEtags) = (_before, _carried, _after, _fresh, _groupEtags);
+        ClearBatch();
         var problems = new List<string>();
-        var groupEtags = new Dictionary<string, long>(StringComparer.Ordinal);
         var mapped = 0;
         foreach (var item in batch.Items)
         {
@@ -126,12 +160,12 @@ internal sealed class Reducer : IDisposable
                 var slot = addedKeys is null ? default : AddedKeys.Locate(key);
                 if (addedKeys is not null && !addedKeys.MayContain(slot))
                 {
-                    before[key] = [];
+                    before[key] = s_noRows;
                     fresh[key] = slot;
                 }
                 else
                 {
-                    before[key] = ReadRows(Read(), key);
+                    before[key] = ReadRows(Read(), key, carried);
                 }
             }
             if (item.Unreadable is { } why)
@@ -155,28 +189,29 @@ internal sealed class Reducer : IDisposable
             }
         }
 
+        // Deleting by a key deletes the map-entry document that holds it, pack and all; the batch's documents with
+        // entries, and the others of the packs deleted, are then added in new packs (after the deletes, which apply
+        // only to documents added before them).
+        var written = _written;
         foreach (var (key, rows) in after)
         {
-            var term = new Term(SourceField, key);
-            if (rows is null || rows.Count == 0)
-            {
-                if (before[key].Count > 0)
-                    lucene.Writer.DeleteDocuments(term);
+            if (before[key].Count > 0)
+                lucene.Writer.DeleteDocuments(new Term(SourceField, key));
+            if (rows is not { Count: > 0 })
                 continue;
-            }
             if (fresh.TryGetValue(key, out var slot))
-            {
                 addedKeys!.Add(slot);
-                lucene.Writer.AddDocument(MapEntry(key, rows));
-            }
-            else
-            {
-                lucene.Writer.UpdateDocument(term, MapEntry(key, rows));
-            }
+            written.Add((key, rows));
         }
+        foreach (var (key, rows) in carried)
+        {
+            if (!after.ContainsKey(key))
+                written.Add((key, rows));
+        }
+        for (var start = 0; start < written.Count; start += PackSize)
+            lucene.Writer.AddDocument(MapEntries(written, start, Math.Min(PackSize, written.Count - start)));
 
-        var removed = new Dictionary<string, List<MapRow>>(StringComparer.Ordinal);
-        var added = new Dictionary<string, List<MapRow>>(StringComparer.Ordinal);
+        var (removed, added) = (_removed, _added);
         foreach (var (key, rows) in before)
         {
             foreach (var row in rows)
@@ -191,6 +226,18 @@ internal sealed class Reducer : IDisposable
             _unwritten[group] = etag;
         }
         return mapped;
+    }
+
+    private void ClearBatch()
+    {
+        _before.Clear();
+        _carried.Clear();
+        _after.Clear();
+        _fresh.Clear();
+        _groupEtags.Clear();
+        _written.Clear();
+        _removed.Clear();
+        _added.Clear();
     }
 
     /// <summary>Whether some groups' results are newer in memory than in the writer (<see cref="WriteResults"/> writes them).</summary>
@@ -296,21 +343,40 @@ internal sealed class Reducer : IDisposable
     // The writer takes a document's fields as it is given them, so one set of field instances serves every map entry
     // and every result (as the document mapper's do): a new field would build its token stream, and Lucene.Net makes
     // a token stream's attributes by reflection.
-    private LuceneDocument MapEntry(string key, List<MapRow> rows)
+    private LuceneDocument MapEntries(List<(string Key, List<MapRow> Rows)> written, int start, int count)
     {
         var document = _entry;
         document.Fields.Clear();
-        _entrySource.SetStringValue(key);
-        document.Add(_entrySource);
-        _entryRows.SetBytesValue(MapRow.Write(rows));
-        document.Add(_entryRows);
-        var groups = 0;
-        foreach (var group in rows.Count == 1 ? [rows[0].Group] : rows.Select(row => row.Group).Distinct(StringComparer.Ordinal))
+        _rowsBuffer.SetLength(0);
+        _rowsWriter.Write7BitEncodedInt(count);
+        for (var i = 0; i < count; i++)
         {
-            if (groups == _entryGroups.Count)
-                _entryGroups.Add(new StringField(GroupField, "", Field.Store.NO));
-            _entryGroups[groups].SetStringValue(group);
-            document.Add(_entryGroups[groups++]);
+            var (key, rows) = written[start + i];
+            if (i == _entrySources.Count)
+                _entrySources.Add(new StringField(SourceField, "", Field.Store.NO));
+            _entrySources[i].SetStringValue(key);
+            document.Add(_entrySources[i]);
+            _rowsWriter.Write(key);
+            MapRow.Write(rows, _rowsWriter);
+        }
+        (_entryRowsBytes.Bytes, _entryRowsBytes.Offset, _entryRowsBytes.Length) = (_rowsBuffer.GetBuffer(), 0, (int)_rowsBuffer.Length);
+        _entryRows.SetBytesValue(_entryRowsBytes);
+        document.Add(_entryRows);
+        if (!_findsMembers)
+            return document;
+        var groups = 0;
+        var seen = new HashSet<string>(StringComparer.Ordinal);
+        for (var i = 0; i < count; i++)
+        {
+            foreach (var row in written[start + i].Rows)
+            {
+                if (!seen.Add(row.Group))
+                    continue;
+                if (groups == _entryGroups.Count)
+                    _entryGroups.Add(new StringField(GroupField, "", Field.Store.NO));
+                _entryGroups[groups].SetStringValue(row.Group);
+                document.Add(_entryGroups[groups++]);
+            }
         }
         return document;
     }
@@ -379,11 +445,37 @@ internal sealed class Reducer : IDisposable
         return visitor.Document.GetBinaryValue(JsonField) is { } stored ? stored.Bytes.AsSpan(stored.Offset, stored.Length).ToArray() : null;
     }
 
-    private static List<MapRow> ReadRows(IndexReader reader, string key)
+    /// <summary>The rows kept for <paramref name="key"/> (none when it has none); those of the other documents packed with it go to <paramref name="others"/>.</summary>
+    private static List<MapRow> ReadRows(IndexReader reader, string key, Dictionary<string, List<MapRow>> others)
     {
-        return First(reader, SourceField, key) is not ({ } leaf, var doc) || leaf.Document(doc).GetBinaryValue(RowsField) is not { } bytes
-            ? []
-            : MapRow.Read(bytes.Bytes.AsSpan(bytes.Offset, bytes.Length));
+        if (First(reader, SourceField, key) is not ({ } leaf, var doc))
+            return [];
+        List<MapRow> found = [];
+        foreach (var (source, rows) in Entries(leaf.Document(doc)))
+        {
+            if (source == key)
+                found = rows;
+            else
+                others.TryAdd(source, rows);
+        }
+        return found;
+    }
+
+    /// <summary>The source documents' keys and rows in a map-entry document, of either layout.</summary>
+    private static List<(string Key, List<MapRow> Rows)> Entries(LuceneDocument stored)
+    {
+        if (stored.GetBinaryValue(PackField) is { } pack)
+        {
+            using var stream = new MemoryStream(pack.Bytes, pack.Offset, pack.Length, writable: false);
+            using var reader = new BinaryReader(stream, System.Text.Encoding.UTF8);
+            var count = reader.Read7BitEncodedInt();
+            var entries = new List<(string, List<MapRow>)>(count);
+            for (var i = 0; i < count; i++)
+                entries.Add((reader.ReadString(), MapRow.Read(reader)));
+            return entries;
+        }
+        var bytes = stored.GetBinaryValue(RowsField);
+        return bytes is null ? [] : [(stored.Get(SourceField, CultureInfo.InvariantCulture), MapRow.Read(bytes.Bytes.AsSpan(bytes.Offset, bytes.Length)))];
     }
 
     private GroupState? ReadState(IndexReader reader, string group, out string?[]? keys)
@@ -408,9 +500,8 @@ internal sealed class Reducer : IDisposable
                 continue;
             for (var doc = docs.NextDoc(); doc != Lucene.Net.Search.DocIdSetIterator.NO_MORE_DOCS; doc = docs.NextDoc())
             {
-                var stored = leaf.Document(doc);
-                var bytes = stored.GetBinaryValue(RowsField);
-                yield return (stored.Get(SourceField, CultureInfo.InvariantCulture), MapRow.Read(bytes.Bytes.AsSpan(bytes.Offset, bytes.Length)));
+                foreach (var entry in Entries(leaf.Document(doc)))
+                    yield return entry;
             }
         }
     }
@@ -460,6 +551,7 @@ internal sealed class Reducer : IDisposable
 
     public void Dispose()
     {
+        ClearBatch();
         _states.Clear();
         _unwritten.Clear();
         _statesWriter = null;
