@@ -14,6 +14,19 @@ internal readonly record struct FieldValue(string Text, bool IsNumber)
         _ => new FieldValue("false", IsNumber: false),
     };
 
+    /// <summary>
+    /// The scalar at <paramref name="reader"/>'s current token, as <see cref="From(JsonElement)"/> gives it (a number's
+    /// text as written); null for a JSON null or a token that is not a scalar.
+    /// </summary>
+    public static FieldValue? From(ref Utf8JsonReader reader) => reader.TokenType switch
+    {
+        JsonTokenType.String => new FieldValue(reader.GetString()!, IsNumber: false),
+        JsonTokenType.Number => new FieldValue(System.Text.Encoding.UTF8.GetString(reader.ValueSpan), IsNumber: true),
+        JsonTokenType.True => new FieldValue("true", IsNumber: false),
+        JsonTokenType.False => new FieldValue("false", IsNumber: false),
+        _ => null,
+    };
+
     /// <summary>Numbers and numeric strings such as "42" (whole numbers written as 42.0 count too).</summary>
     public bool TryGetInt64(out long value)
     {

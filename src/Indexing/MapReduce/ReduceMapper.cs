@@ -153,22 +153,9 @@ internal sealed class ReduceMapper
                 if (seen[name])
                     return false;
                 seen[name] = true;
-                switch (reader.TokenType)
-                {
-                    case JsonTokenType.String:
-                        _topLevelValues[name] = new FieldValue(reader.GetString()!, IsNumber: false);
-                        break;
-                    case JsonTokenType.Number:
-                        _topLevelValues[name] = new FieldValue(System.Text.Encoding.UTF8.GetString(reader.ValueSpan), IsNumber: true);
-                        break;
-                    case JsonTokenType.True or JsonTokenType.False:
-                        _topLevelValues[name] = new FieldValue(reader.TokenType == JsonTokenType.True ? "true" : "false", IsNumber: false);
-                        break;
-                    case JsonTokenType.Null:
-                        break;
-                    default:
-                        return false;
-                }
+                if (reader.TokenType is JsonTokenType.StartObject or JsonTokenType.StartArray)
+                    return false;
+                _topLevelValues[name] = FieldValue.From(ref reader);
             }
             return reader.TokenType == JsonTokenType.EndObject;
         }
