@@ -96,7 +96,8 @@ internal sealed partial class DocumentIndex
             _unpublished = false;
             _lastRefreshTimestamp = _options.TimeProvider.GetTimestamp();
         }
-        long count;
+        long count = 0;
+        Exception? failure = null;
         lock (_refreshLock)
         {
             if (IsRetired || lucene != Lucene)
@@ -110,17 +111,20 @@ internal sealed partial class DocumentIndex
 #pragma warning disable CA1031 // Kept for the indexer's thread, which rolls the index back and records or rebuilds it.
             catch (Exception ex)
             {
-                lock (WriteLock)
-                {
-                    if (!IsRetired && lucene == Lucene)
-                        (_refreshFailure, _unpublished) = (ex, true);
-                }
-                return false;
+                failure = ex;
             }
 #pragma warning restore CA1031
         }
         lock (WriteLock)
         {
+            // Recorded after the refresh lock is let go: whoever holds the write lock may be waiting for it (a rollback
+            // after the same full disk failed a batch, a reset, a retire), and taking the write lock under it deadlocked.
+            if (failure is not null)
+            {
+                if (!IsRetired && lucene == Lucene)
+                    (_refreshFailure, _unpublished) = (failure, true);
+                return false;
+            }
             if (IsRetired || lucene != Lucene || target.LastIndexedEtag < State.LastIndexedEtag)
                 return false;
             Volatile.Write(ref _state, target with { DocumentCount = count });

@@ -4,8 +4,9 @@ namespace RavenLite.Storage.Postgres;
 
 /// <summary>
 /// LISTENs for other instances' commit notifications on a connection of its own and raises
-/// <see cref="PostgresStorageEngine.CommittedElsewhere"/>; also raises it every <see cref="PollInterval"/> without one,
-/// because a notification sent while the connection was down is lost. On a hot standby, where LISTEN is refused and
+/// <see cref="PostgresStorageEngine.CommittedElsewhere"/>; also raises it when it has not for <see cref="PollInterval"/>,
+/// because a notification sent while the connection was down is lost, and other schemas' notifications on the same
+/// channel must not hold that poll off. On a hot standby, where LISTEN is refused and
 /// notifications never arrive (they are not replicated), it only polls, until the standby is promoted.
 /// </summary>
 internal sealed class CommitListener : IDisposable
@@ -38,18 +39,31 @@ internal sealed class CommitListener : IDisposable
                     await Task.Delay(PollInterval, stop).ConfigureAwait(false);
                     continue;
                 }
+                var lastRaised = 0L;
+                void Raise()
+                {
+                    lastRaised = TimeProvider.System.GetTimestamp();
+                    _engine.RaiseCommittedElsewhere();
+                }
                 connection.Notification += (_, e) =>
                 {
                     if (e.Payload.StartsWith(prefix, StringComparison.Ordinal) && e.Payload != own)
-                        _engine.RaiseCommittedElsewhere();
+                        Raise();
                 };
                 await using (var listen = new NpgsqlCommand($"LISTEN {PostgresSchema.CommitChannel}", connection))
                     await listen.ExecuteNonQueryAsync(stop).ConfigureAwait(false);
-                _engine.RaiseCommittedElsewhere(); // whatever was committed while this connection was not listening
+                Raise(); // whatever was committed while this connection was not listening
                 while (!stop.IsCancellationRequested)
                 {
-                    if (!await connection.WaitAsync(PollInterval, stop).ConfigureAwait(false))
-                        _engine.RaiseCommittedElsewhere();
+                    // The poll counts from the last raise, not from the last notification: the channel also carries the
+                    // commits of every other schema in this PostgreSQL database, and a busy neighbour would otherwise
+                    // wake every wait and stop the poll for good, so a notification of ours the wake-up's handler
+                    // passes over (an index definition synced at most once a second) was never followed up.
+                    var left = PollInterval - TimeProvider.System.GetElapsedTime(lastRaised);
+                    if (left > TimeSpan.Zero)
+                        await connection.WaitAsync(WholeMilliseconds(left), stop).ConfigureAwait(false);
+                    if (TimeProvider.System.GetElapsedTime(lastRaised) >= PollInterval)
+                        Raise();
                 }
             }
             catch (OperationCanceledException) when (stop.IsCancellationRequested)
@@ -71,6 +85,9 @@ internal sealed class CommitListener : IDisposable
             }
         }
     }
+
+    /// <summary><paramref name="wait"/> rounded up to a whole millisecond: Npgsql waits for ever on a timeout of 0 ms.</summary>
+    private static TimeSpan WholeMilliseconds(TimeSpan wait) => TimeSpan.FromMilliseconds(Math.Max(1, Math.Ceiling(wait.TotalMilliseconds)));
 
     private static async Task<bool> InRecoveryAsync(NpgsqlConnection connection, CancellationToken stop)
     {
