@@ -1,3 +1,4 @@
+using System.Runtime.ExceptionServices;
 using Lucene.Net.Index;
 using RavenLite.Indexing.Persistence;
 using RavenLite.Storage;
@@ -78,7 +79,17 @@ internal sealed partial class DocumentIndex
     {
         if (_uncommittedBatches == 0)
             return;
-        _reducer?.WriteResults(Lucene);
+        if (_reducer is not null)
+        {
+            // Waits for results a refresh is writing, so the commit holds them; if writing them failed, the commit would
+            // hold entries without their results, so the index is rolled back instead (by the caller).
+            lock (_refreshLock)
+            {
+                if (Interlocked.Exchange(ref _refreshFailure, null) is { } failure)
+                    ExceptionDispatchInfo.Throw(failure);
+                _reducer.WriteResults(Lucene);
+            }
+        }
         var state = _written;
         Lucene.Commit(new CommitData(DefinitionJson, Generation, state), merge: !closing);
         _committed = state;

@@ -36,9 +36,8 @@ internal sealed partial class DocumentIndex
     {
         lock (WriteLock)
         {
-            if (_refreshFailure is { } failure)
+            if (Interlocked.Exchange(ref _refreshFailure, null) is { } failure)
             {
-                _refreshFailure = null;
                 if (!IsRetired)
                 {
                     if (RolledBack(failure) is var mapped && mapped != failure)
@@ -67,62 +66,67 @@ internal sealed partial class DocumentIndex
     /// adding meanwhile, already written to the database. A failure is kept for <see cref="RefreshDue"/>.
     /// </summary>
     /// <returns>Whether queries now see more than before.</returns>
+    /// <remarks>
+    /// A map/reduce index's results reduced up to the refresh are taken under the write lock and written after it is
+    /// let go, while the indexer goes on with the next batch; the refresh lock, taken before the write lock is let go,
+    /// is held until they are written, so a commit (which takes it too) holds them.
+    /// </remarks>
     public bool Refresh()
     {
         IndexState target;
         LuceneIndex lucene;
-        lock (WriteLock)
+        PendingResults? results = null;
+        long count;
+        var refreshing = false;
+        try
         {
-            _refreshQueued = false;
-            if (IsRetired || !_unpublished)
-                return false;
-            (target, lucene) = (_written, Lucene);
-            // The results of every batch up to the target, written once per refresh however many batches came
-            // since it was queued (the reducer's kept states are the truth until then).
-            if (_reducer is { HasUnwrittenResults: true })
+            lock (WriteLock)
             {
-#pragma warning disable CA1031 // Kept for the indexer's thread, which rolls the index back, as for a failed refresh below.
-                try
-                {
-                    _reducer.WriteResults(lucene);
-                }
-                catch (Exception ex)
-                {
-                    _refreshFailure = ex;
+                _refreshQueued = false;
+                if (IsRetired || !_unpublished)
                     return false;
-                }
-#pragma warning restore CA1031
+                (target, lucene) = (_written, Lucene);
+                Monitor.Enter(_refreshLock, ref refreshing);
+                // The results of every batch up to the target, written once per refresh however many batches came
+                // since it was queued (the reducer's kept states are the truth until then).
+                if (_reducer is { HasUnwrittenResults: true })
+                    results = _reducer.TakeUnwrittenResults();
+                _unpublished = false;
+                _lastRefreshTimestamp = _options.TimeProvider.GetTimestamp();
             }
-            _unpublished = false;
-            _lastRefreshTimestamp = _options.TimeProvider.GetTimestamp();
-        }
-        long count = 0;
-        Exception? failure = null;
-        lock (_refreshLock)
-        {
-            if (IsRetired || lucene != Lucene)
-                return false;
             try
             {
                 _options.BeforeRefresh?.Invoke(Name);
+                if (results is not null)
+                    _reducer!.WriteResults(lucene, results);
                 lucene.Refresh();
                 count = lucene.DocumentCount();
             }
 #pragma warning disable CA1031 // Kept for the indexer's thread, which rolls the index back and records or rebuilds it.
             catch (Exception ex)
             {
-                failure = ex;
+                // Kept before the refresh lock is let go (a commit waiting for it must not commit results missing), and
+                // without taking the write lock under it: whoever holds the write lock may be waiting for the refresh
+                // lock (a rollback after the same full disk failed a batch, a reset, a retire). An index reset or retired
+                // before this refresh took the refresh lock is not this failure's.
+                if (!IsRetired && lucene == Lucene)
+                    Volatile.Write(ref _refreshFailure, ex);
+                count = -1;
             }
 #pragma warning restore CA1031
         }
+        finally
+        {
+            if (refreshing)
+                Monitor.Exit(_refreshLock);
+        }
         lock (WriteLock)
         {
-            // Recorded after the refresh lock is let go: whoever holds the write lock may be waiting for it (a rollback
-            // after the same full disk failed a batch, a reset, a retire), and taking the write lock under it deadlocked.
-            if (failure is not null)
+            if (count < 0)
             {
+                // Shown again by the next refresh, once the indexer has rolled the index back (or it was retired meanwhile).
                 if (!IsRetired && lucene == Lucene)
-                    (_refreshFailure, _unpublished) = (failure, true);
+                    _unpublished = true;
                 return false;
             }
             if (IsRetired || lucene != Lucene || target.LastIndexedEtag < State.LastIndexedEtag)

@@ -35,7 +35,7 @@ internal sealed partial class DocumentIndex : IDisposable
     {
         Compiled = compiled;
         _mapper = new DocumentMapper(compiled);
-        _reducer = compiled.Definition.Reduce is null ? null : new Reducer(compiled);
+        _reducer = compiled.Definition.Reduce is null ? null : new Reducer(compiled, _refreshLock);
         _lucene = lucene;
         Folder = folder;
         Generation = committed.Generation;

@@ -86,7 +86,10 @@ internal sealed class IndexingOptions
     /// <summary>For tests: runs just before an index reset commits, with the index's name; throwing fails the reset there.</summary>
     internal Action<string>? BeforeResetCommit { get; init; }
 
-    /// <summary>For tests: runs on the refresher's thread just before an index refreshes its searchers; throwing fails the refresh.</summary>
+    /// <summary>
+    /// For tests: runs on the refresher's thread just before an index writes the map/reduce results it took (without the
+    /// write lock) and refreshes its searchers; throwing fails the refresh.
+    /// </summary>
     internal Action<string>? BeforeRefresh { get; init; }
 
     internal string IndexesDirectory => Path.Combine(Path.GetFullPath(DataDirectory), "Indexes");

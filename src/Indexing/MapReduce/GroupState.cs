@@ -75,6 +75,17 @@ internal sealed class GroupState
         return exact;
     }
 
+    /// <summary>A copy that later <see cref="Add"/>s and <see cref="TryRemove"/>s of this one do not change.</summary>
+    public GroupState Copy()
+    {
+        var copy = new GroupState(_extremes) { Count = Count };
+        Counts.CopyTo(copy.Counts, 0);
+        Sums.CopyTo(copy.Sums, 0);
+        Mins.CopyTo(copy.Mins, 0);
+        Maxes.CopyTo(copy.Maxes, 0);
+        return copy;
+    }
+
     public byte[] Write()
     {
         using var stream = new MemoryStream();

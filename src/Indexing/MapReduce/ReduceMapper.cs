@@ -68,7 +68,6 @@ internal sealed class ReduceMapper
     /// <returns>The entries (possibly none); null when the document is left out, with why in <paramref name="problems"/>.</returns>
     public List<MapRow>? Map(ParsedDocument document, List<string> problems)
     {
-        var rows = new List<MapRow>();
         try
         {
             if (_rowPath is null)
@@ -76,6 +75,7 @@ internal sealed class ReduceMapper
                 var topLevel = _topLevelNames is not null && !document.IsDataParsed && ReadTopLevel(document.DataJson.Span);
                 return TryRow(document, item: null, problems, topLevel) is { } row ? [row] : null;
             }
+            var rows = new List<MapRow>();
             _items.Clear();
             if (Items(document.Data, problems) is false)
                 return null;

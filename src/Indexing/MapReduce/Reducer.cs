@@ -73,7 +73,7 @@ internal sealed class Reducer : IDisposable
     private readonly DocumentMapper _resultMapper;
     /// <summary>
     /// While the indexer is behind, a map/reduce index is refreshed every this many refresh intervals rather than every
-    /// one: each refresh writes the result of every group reduced since the last (<see cref="WriteResults"/>), and a bulk
+    /// one: each refresh writes the result of every group reduced since the last (<see cref="WriteResults(LuceneIndex)"/>), and a bulk
     /// insert touches every group in every batch. A query that waits refreshes it at once; an indexer that has caught up
     /// (quiet) waits for this interval too, as a bulk insert is quiet between its transactions.
     /// </summary>
@@ -120,8 +120,15 @@ internal sealed class Reducer : IDisposable
     private DirectoryReader? _reader;
     private IndexWriter? _readerWriter;
 
-    public Reducer(CompiledIndex compiled)
+    // Held while results are written (by a refresh, from the take to the last update; or on the indexer's side): the
+    // index's refresh lock, which whatever closes, rolls back or commits the Lucene index takes too.
+    private readonly object _resultsLock;
+
+    /// <param name="compiled">The index.</param>
+    /// <param name="resultsLock">The lock results are written under (see <see cref="TakeUnwrittenResults"/>).</param>
+    public Reducer(CompiledIndex compiled, object resultsLock)
     {
+        _resultsLock = resultsLock;
         _compiled = compiled;
         _definition = compiled.Definition;
         _mapper = new ReduceMapper(compiled);
@@ -240,32 +247,77 @@ internal sealed class Reducer : IDisposable
         _added.Clear();
     }
 
-    /// <summary>Whether some groups' results are newer in memory than in the writer (<see cref="WriteResults"/> writes them).</summary>
+    /// <summary>Whether some groups' results are newer in memory than in the writer (<see cref="WriteResults(LuceneIndex)"/> writes them).</summary>
     public bool HasUnwrittenResults => _unwritten.Count > 0;
 
     /// <summary>
     /// Writes the result of every group reduced since the last call (a group emptied is deleted), each once however
     /// many batches touched it. The caller calls this before anything reads the writer (a refresh, a commit): until
     /// then the kept states are the groups' truth, and a bulk insert that touches every group in every batch writes
-    /// each result once per refresh instead of once per batch.
+    /// each result once per refresh instead of once per batch. Called on the indexer's side (under the index's write
+    /// lock); it first waits for results a refresh is writing (<see cref="TakeUnwrittenResults"/>), so what it writes
+    /// comes after them and a commit holds them.
     /// </summary>
     public void WriteResults(LuceneIndex lucene)
     {
-        if (_unwritten.Count == 0)
-            return;
+        lock (_resultsLock)
+        {
+            if (_unwritten.Count == 0)
+                return;
+            foreach (var (group, etag) in _unwritten)
+            {
+                var (state, keys) = _states[group];
+                var term = new Term(ResultField, group);
+                if (state.Count == 0)
+                {
+                    _states.Remove(group);
+                    lucene.Writer.DeleteDocuments(term);
+                    continue;
+                }
+                lucene.Writer.UpdateDocument(term, Result(group, keys!, state, etag));
+            }
+            _unwritten.Clear();
+        }
+    }
+
+    /// <summary>
+    /// Takes the results reduced since the last write, for a refresh to write with <see cref="WriteResults(LuceneIndex, PendingResults)"/>
+    /// without holding the index's write lock (each is a Lucene document to build and update, a thousand per refresh in
+    /// a bulk insert, and the indexer would wait for all of them). Called under the write lock and with the results
+    /// lock taken (by the caller, released after the write): the states are copied,
+    /// since the indexer goes on changing them, and an emptied group's state stays kept (empty), so no batch reads its
+    /// result from the index before the delete is written.
+    /// </summary>
+    public PendingResults TakeUnwrittenResults()
+    {
+        var pending = new List<(string Group, string?[]? Keys, GroupState? State, long Etag)>(_unwritten.Count);
         foreach (var (group, etag) in _unwritten)
         {
             var (state, keys) = _states[group];
-            var term = new Term(ResultField, group);
-            if (state.Count == 0)
-            {
-                _states.Remove(group);
-                lucene.Writer.DeleteDocuments(term);
-                continue;
-            }
-            lucene.Writer.UpdateDocument(term, Result(group, keys!, state, etag));
+            pending.Add((group, keys, state.Count == 0 ? null : state.Copy(), etag));
         }
         _unwritten.Clear();
+        return new PendingResults(pending);
+    }
+
+    /// <summary>
+    /// Writes what <see cref="TakeUnwrittenResults"/> took, on the refresher's thread while the indexer goes on: the
+    /// caller holds the results lock from the take to the end of this, so a commit, a rollback or an indexer-side
+    /// <see cref="WriteResults(LuceneIndex)"/> waits until these are in the writer.
+    /// </summary>
+    public void WriteResults(LuceneIndex lucene, PendingResults pending)
+    {
+        lock (_resultsLock)
+        {
+            foreach (var (group, keys, state, etag) in pending.Results)
+            {
+                var term = new Term(ResultField, group);
+                if (state is null)
+                    lucene.Writer.DeleteDocuments(term);
+                else
+                    lucene.Writer.UpdateDocument(term, Result(group, keys!, state, etag));
+            }
+        }
     }
 
     /// <summary>
@@ -566,4 +618,12 @@ internal sealed class Reducer : IDisposable
         }
 #pragma warning restore CA1031
     }
+}
+
+/// <summary>Group results taken by <see cref="Reducer.TakeUnwrittenResults"/> to be written: a null state deletes the group's result.</summary>
+internal sealed class PendingResults(List<(string Group, string?[]? Keys, GroupState? State, long Etag)> results)
+{
+    public List<(string Group, string?[]? Keys, GroupState? State, long Etag)> Results { get; } = results;
+
+    public int Count => Results.Count;
 }
