@@ -21,7 +21,7 @@ public sealed partial class RavenQuery<T>
         var results = Tracked(page);
         while (More(page, results.Count) is { } next)
         {
-            page = Received(_session.RunQuery(_indexName, next, Shape([])));
+            page = Received(RunQuery(_indexName, next, Shape([])));
             results.AddRange(Tracked(page));
         }
         return results;
@@ -35,7 +35,7 @@ public sealed partial class RavenQuery<T>
         var results = Tracked(page);
         while (More(page, results.Count) is { } next)
         {
-            page = Received(await _session.RunQueryAsync(_indexName, next, Shape([]), cancellationToken).ConfigureAwait(false));
+            page = Received(await RunQueryAsync(_indexName, next, Shape([]), cancellationToken).ConfigureAwait(false));
             results.AddRange(Tracked(page));
         }
         return results;
@@ -87,7 +87,7 @@ public sealed partial class RavenQuery<T>
         while (remaining > 0)
         {
             var start = _byScore ? _skip + taken : first && continuation is null ? _skip : 0;
-            var page = _session.RunQuery(_indexName, Build(start, Math.Min(remaining, StreamPageSize), _byScore ? null : continuation));
+            var page = RunQuery(_indexName, Build(start, Math.Min(remaining, StreamPageSize), _byScore ? null : continuation));
             first = false;
             Record(page);
             foreach (var document in page.Results)
@@ -121,7 +121,7 @@ public sealed partial class RavenQuery<T>
         while (remaining > 0)
         {
             var start = _byScore ? _skip + taken : first && continuation is null ? _skip : 0;
-            var page = await _session.RunQueryAsync(_indexName, Build(start, Math.Min(remaining, StreamPageSize), _byScore ? null : continuation), cancellationToken)
+            var page = await RunQueryAsync(_indexName, Build(start, Math.Min(remaining, StreamPageSize), _byScore ? null : continuation), cancellationToken)
                 .ConfigureAwait(false);
             first = false;
             Record(page);

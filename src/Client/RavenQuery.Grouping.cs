@@ -44,7 +44,7 @@ public sealed partial class RavenQuery<T>
         string? continuation = null;
         for (var taken = 0; ;)
         {
-            var page = _session.RunQuery(_indexName, MatchesPage(taken, continuation));
+            var page = RunQuery(_indexName, MatchesPage(taken, continuation));
             if (Matched(page, matches, ref taken, ref continuation))
                 return matches;
         }
@@ -58,7 +58,7 @@ public sealed partial class RavenQuery<T>
         string? continuation = null;
         for (var taken = 0; ;)
         {
-            var page = await _session.RunQueryAsync(_indexName, MatchesPage(taken, continuation), cancellationToken).ConfigureAwait(false);
+            var page = await RunQueryAsync(_indexName, MatchesPage(taken, continuation), cancellationToken).ConfigureAwait(false);
             if (Matched(page, matches, ref taken, ref continuation))
                 return matches;
         }

@@ -111,7 +111,7 @@ public sealed partial class RavenQuery<T> : IOrderedQueryable<T>, IRavenQueryabl
     internal async Task<int> CountAsync(CancellationToken cancellationToken)
     {
         _session.CountRequest();
-        var page = await _session.RunQueryAsync(_indexName, Build(0, 0, null), cancellationToken).ConfigureAwait(false);
+        var page = await RunQueryAsync(_indexName, Build(0, 0, null), cancellationToken).ConfigureAwait(false);
         return checked((int)Counted(page));
     }
 
@@ -139,7 +139,7 @@ public sealed partial class RavenQuery<T> : IOrderedQueryable<T>, IRavenQueryabl
     private long CountMatches()
     {
         _session.CountRequest();
-        return Counted(_session.RunQuery(_indexName, Build(0, 0, null)));
+        return Counted(RunQuery(_indexName, Build(0, 0, null)));
     }
 
     /// <summary>A count-only page's total as this query's count: after Skip, within Take.</summary>
@@ -160,7 +160,7 @@ public sealed partial class RavenQuery<T> : IOrderedQueryable<T>, IRavenQueryabl
         var (field, kind, memberType) = _session.Translator.AggregateField(selector);
         _session.CountRequest();
         // Min and Max need no sum: the index then decodes only the extreme values.
-        var page = _session.RunQuery(_indexName, Build(0, 0, null, field, aggregateSum: method is nameof(Queryable.Sum) or nameof(Queryable.Average)));
+        var page = RunQuery(_indexName, Build(0, 0, null, field, aggregateSum: method is nameof(Queryable.Sum) or nameof(Queryable.Average)));
         Record(page);
         var aggregate = page.Aggregate ?? throw new InvalidOperationException("The server did not answer the aggregate (is it an older RavenLite?).");
         var resultType = call.Method.ReturnType;

@@ -71,7 +71,7 @@ public sealed partial class RavenQuery<T>
     private QueryPage RunShaped(IReadOnlyList<string> fetchPaths)
     {
         _session.CountRequest();
-        return Received(_session.RunQuery(_indexName, FirstPage(), Shape(fetchPaths)));
+        return Received(RunQuery(_indexName, FirstPage(), Shape(fetchPaths)));
     }
 
     /// <summary>Every page of a projected query (as <see cref="ToList"/> pages through every match), counted as one request.</summary>
@@ -82,7 +82,7 @@ public sealed partial class RavenQuery<T>
         var received = page.Projections.Count;
         while (More(page, received) is { } next)
         {
-            page = Received(_session.RunQuery(_indexName, next, Shape(fetchPaths)));
+            page = Received(RunQuery(_indexName, next, Shape(fetchPaths)));
             pages.Add(page);
             received += page.Projections.Count;
         }
@@ -96,7 +96,7 @@ public sealed partial class RavenQuery<T>
         var received = page.Projections.Count;
         while (More(page, received) is { } next)
         {
-            page = Received(await _session.RunQueryAsync(_indexName, next, Shape(fetchPaths), cancellationToken).ConfigureAwait(false));
+            page = Received(await RunQueryAsync(_indexName, next, Shape(fetchPaths), cancellationToken).ConfigureAwait(false));
             pages.Add(page);
             received += page.Projections.Count;
         }
@@ -106,7 +106,7 @@ public sealed partial class RavenQuery<T>
     private async Task<QueryPage> RunShapedAsync(IReadOnlyList<string> fetchPaths, CancellationToken cancellationToken)
     {
         _session.CountRequest();
-        return Received(await _session.RunQueryAsync(_indexName, FirstPage(), Shape(fetchPaths), cancellationToken).ConfigureAwait(false));
+        return Received(await RunQueryAsync(_indexName, FirstPage(), Shape(fetchPaths), cancellationToken).ConfigureAwait(false));
     }
 
     private QueryPage Received(QueryPage page)

@@ -1,3 +1,4 @@
+using RavenLite.Client.Backend;
 
 namespace RavenLite.Client;
 
@@ -46,6 +47,7 @@ public sealed partial class RavenQuery<T> where T : class
             _continuation = _continuation,
             _byScore = _byScore,
             _highlight = _highlight,
+            _hasLuceneClause = _hasLuceneClause,
         };
         copy._clauses.AddRange(_clauses);
         copy._sort.AddRange(_sort);
@@ -61,6 +63,7 @@ public sealed partial class RavenQuery<T> where T : class
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(luceneQuery);
         _clauses.Add(luceneQuery);
+        _hasLuceneClause = true;
         return this;
     }
 
@@ -77,6 +80,46 @@ public sealed partial class RavenQuery<T> where T : class
         _clauses.Add(Translate(predicate));
         return this;
     }
+
+    /// <summary>Whether a condition was given in Lucene syntax: then a query the index refuses is the caller's <see cref="QueryException"/>.</summary>
+    private bool _hasLuceneClause;
+
+    /// <summary>
+    /// Runs a page of the query. An index refusing a query made only of translated C# (a condition the index's data
+    /// cannot answer exactly, such as <c>EndsWith</c> on a field holding values longer than its terms keep) is a
+    /// <see cref="NotSupportedException"/>, as a translation's own refusals are: the C# was never Lucene to the caller.
+    /// </summary>
+    private QueryPage RunQuery(string indexName, IndexQuery query, QueryShape? shape = null)
+    {
+        try
+        {
+            return _session.RunQuery(indexName, query, shape ?? QueryShape.None);
+        }
+        catch (QueryException ex) when (!_hasLuceneClause)
+        {
+            throw Refused(ex);
+        }
+    }
+
+    /// <inheritdoc cref="RunQuery(string, IndexQuery, QueryShape?)"/>
+    private async Task<QueryPage> RunQueryAsync(string indexName, IndexQuery query, QueryShape? shape, CancellationToken cancellationToken)
+    {
+        try
+        {
+            return await _session.RunQueryAsync(indexName, query, shape ?? QueryShape.None, cancellationToken).ConfigureAwait(false);
+        }
+        catch (QueryException ex) when (!_hasLuceneClause)
+        {
+            throw Refused(ex);
+        }
+    }
+
+    /// <inheritdoc cref="RunQuery(string, IndexQuery, QueryShape?)"/>
+    private Task<QueryPage> RunQueryAsync(string indexName, IndexQuery query, CancellationToken cancellationToken) =>
+        RunQueryAsync(indexName, query, null, cancellationToken);
+
+    private static NotSupportedException Refused(QueryException ex) =>
+        new($"The index cannot answer this query exactly: {ex.Message}", ex);
 
     private string Translate(System.Linq.Expressions.LambdaExpression predicate) =>
         _typed ? _session.Translator.Where(predicate) : Querying.LuceneTranslator.Translate(predicate);
@@ -158,7 +201,7 @@ public sealed partial class RavenQuery<T> where T : class
     {
         CheckFacets();
         _session.CountRequest();
-        var page = _session.RunQuery(_indexName, Build(0, 0, null, facets: facets));
+        var page = RunQuery(_indexName, Build(0, 0, null, facets: facets));
         Record(page);
         return page.Facets;
     }
@@ -168,7 +211,7 @@ public sealed partial class RavenQuery<T> where T : class
     {
         CheckFacets();
         _session.CountRequest();
-        var page = await _session.RunQueryAsync(_indexName, Build(0, 0, null, facets: facets), cancellationToken).ConfigureAwait(false);
+        var page = await RunQueryAsync(_indexName, Build(0, 0, null, facets: facets), cancellationToken).ConfigureAwait(false);
         Record(page);
         return page.Facets;
     }

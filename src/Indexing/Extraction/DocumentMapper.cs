@@ -160,7 +160,10 @@ internal sealed class DocumentMapper
                         mapped.Add(With(sortValues.Next(), number));
                     break;
                 default:
-                    mapped.Add(With(values.Next(), field.IsFullText ? value.Text : IndexFields.ExactTerm(value.Text)));
+                    if (field.IsFullText)
+                        mapped.Add(With(values.Next(), value.Text));
+                    else
+                        IndexFields.AddExact(mapped, values.Next(), value.Text);
                     if (!sorted)
                         mapped.Add(WithSortValue(sortValues.Next(), value.Text));
                     break;

@@ -1,5 +1,6 @@
 using System.Buffers.Binary;
 using System.Text;
+using Lucene.Net.Documents;
 using Lucene.Net.Util;
 
 namespace RavenLite.Indexing.Extraction;
@@ -20,6 +21,14 @@ internal static class IndexFields
     /// Lucene.Net measures binary and numeric doc-values buffers by reflection on every value added.
     /// </summary>
     public const string Version = "@version";
+
+    /// <summary>
+    /// Marks a document holding a value longer than <see cref="MaxTermBytes"/>: one term per such value, the name of the
+    /// Lucene field it is in. A long value's term keeps only its start (<see cref="ExactTerm"/>), so a pattern that does
+    /// not start at the value's start cannot be answered from the terms of a field whose documents carry this mark
+    /// (<see cref="Querying.LongValuesGuard"/>).
+    /// </summary>
+    public const string LongValues = "@long";
 
     /// <summary>The bytes of <see cref="Version"/> before the key: the etag.</summary>
     public const int VersionEtagBytes = 8;
@@ -72,6 +81,19 @@ internal static class IndexFields
             return value;
         var hash = System.Security.Cryptography.SHA256.HashData(Encoding.UTF8.GetBytes(value));
         return Cut(value, LongTermPrefixBytes) + "\u0001" + Convert.ToBase64String(hash);
+    }
+
+    /// <summary>
+    /// Sets <paramref name="slot"/> to <paramref name="value"/>'s exact term and adds it to <paramref name="mapped"/>; a
+    /// value longer than <see cref="MaxTermBytes"/> also adds the <see cref="LongValues"/> mark naming the slot's field.
+    /// </summary>
+    public static void AddExact(Document mapped, Field slot, string value)
+    {
+        var term = ExactTerm(value);
+        slot.SetStringValue(term);
+        mapped.Add(slot);
+        if (!ReferenceEquals(term, value))
+            mapped.Add(new StringField(LongValues, slot.Name, Field.Store.NO));
     }
 
     /// <summary>Whether a prefix (or the fixed start of a pattern) is longer than what a long value's term keeps of it.</summary>

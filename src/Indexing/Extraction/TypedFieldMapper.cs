@@ -74,7 +74,7 @@ internal sealed class TypedFieldMapper
                     AddText(mapped, text, ref sortedText);
                     if (many)
                         AddAll(mapped, TypedValues.AllText, text);
-                    mapped.Add(With(_ignoreCase.Next(), IndexFields.ExactTerm(TypedValues.FoldCase(text))));
+                    IndexFields.AddExact(mapped, _ignoreCase.Next(), TypedValues.FoldCase(text));
                     if (_field.IsSearchable)
                         mapped.Add(With(_search.Next(), text));
                     if (TypedValues.TryGetInstant(text, out var ticks))
@@ -180,7 +180,7 @@ internal sealed class TypedFieldMapper
 
     private void AddText(Document mapped, string text, ref bool sorted)
     {
-        mapped.Add(With(_text.Next(), IndexFields.ExactTerm(text)));
+        IndexFields.AddExact(mapped, _text.Next(), text);
         if (sorted)
             return;
         IndexFields.SetSortValue(_textSort.GetBinaryValue(), text);

@@ -14,7 +14,8 @@ internal sealed record CommitData(string Definition, Guid Generation, IndexState
     /// <remarks>2: key and etag in one sorted doc-values field (<see cref="Extraction.IndexFields.Version"/>).</remarks>
     /// <remarks>4: <see cref="Extraction.TypedValues.All"/> doc values of many-valued typed fields, for facets.</remarks>
     /// <remarks>5: numeric fields' trie terms of <see cref="Extraction.NumericTerms.PrecisionStep"/> bits (Lucene's default was 4).</remarks>
-    public const string CurrentFormat = "ravenlite-lucene-5";
+    /// <remarks>6: the <see cref="Extraction.IndexFields.LongValues"/> mark of documents holding values longer than a term keeps.</remarks>
+    public const string CurrentFormat = "ravenlite-lucene-6";
 
     private const string FormatKey = "ravenlite.format";
     private const string DefinitionKey = "ravenlite.definition";

@@ -134,13 +134,15 @@ internal sealed partial class IndexQueryParser : QueryParser
                 return TypedAnyValue(typed, suffix);
             var name = TypedTextField(typed, suffix, "a wildcard query");
             ThrowIfOutgrowsLongTerms(termStr);
-            return MultiTermLimits.Wildcard(name, TypedPattern(suffix, termStr));
+            return new LongValuesGuard(MultiTermLimits.Wildcard(name, TypedPattern(suffix, termStr)), name);
         }
         var compiled = Resolve(field, Term());
         if (termStr == "*")
             return AnyValue(compiled);
         ThrowIfNumeric(compiled, "a wildcard query");
-        return MultiTermLimits.Wildcard(compiled.Name, compiled.IsFullText ? Lower(termStr) : termStr);
+        return compiled.IsFullText
+            ? MultiTermLimits.Wildcard(compiled.Name, Lower(termStr))
+            : new LongValuesGuard(MultiTermLimits.Wildcard(compiled.Name, termStr), compiled.Name);
     });
 
     protected override Query GetFuzzyQuery(string field, string termStr, float minSimilarity) => Bind(() =>
@@ -170,7 +172,7 @@ internal sealed partial class IndexQueryParser : QueryParser
         }
         try
         {
-            return MultiTermLimits.Regex(name, termStr);
+            return new LongValuesGuard(MultiTermLimits.Regex(name, termStr), name);
         }
         catch (FormatException ex)
         {
