@@ -235,6 +235,122 @@ public abstract class LinqDifferentialTests(Func<Task<StoreFixture>> start, int 
         yield return ("ordinal Compare > 0", x => string.Compare(x.Customer, "b", StringComparison.Ordinal) > 0);
     }
 
+    /// <summary>
+    /// More shapes as users write them: culture-default string overloads, arithmetic on members, computed members,
+    /// ternaries, <c>All</c>, element access, constant predicates. Each is answered as LINQ to Objects answers it or
+    /// refused with <see cref="NotSupportedException"/>; none may throw anything else or answer wrong.
+    /// </summary>
+    private static IEnumerable<(string Name, Expression<Func<Order, bool>> Predicate)> MoreShapes()
+    {
+        var t = new DateTime(2020, 1, 1, 9, 0, 0);
+        var tu = new DateTime(2020, 1, 1, 9, 0, 0, DateTimeKind.Utc);
+        yield return ("Contains char", x => x.Customer.Contains('b'));
+        yield return ("StartsWith IgnoreCase", x => x.Customer.StartsWith("b", StringComparison.OrdinalIgnoreCase));
+        yield return ("EndsWith IgnoreCase", x => x.Customer.EndsWith("OB", StringComparison.OrdinalIgnoreCase));
+        yield return ("Contains IgnoreCase", x => x.Customer.Contains("LI", StringComparison.OrdinalIgnoreCase));
+#pragma warning disable CA1310, CA1309, CA1304, CA1311, CA1862, CA1307, CA1866, CA1847
+        yield return ("ToLower ==", x => x.Customer.ToLower() == "bob");
+        yield return ("ToUpperInvariant ==", x => x.Customer.ToUpperInvariant() == "BOB");
+        yield return ("StartsWith culture", x => x.Customer.StartsWith("B"));
+        yield return ("EndsWith culture", x => x.Customer.EndsWith("b"));
+        yield return ("Contains plain", x => x.Customer.Contains("o"));
+        yield return ("Equals plain", x => x.Customer.Equals("bob"));
+        yield return ("CompareTo > 0", x => x.Customer.CompareTo("b") > 0);
+        yield return ("string.Compare < 0", x => string.Compare(x.Customer, "b") < 0);
+        yield return ("string.Equals static", x => string.Equals(x.Customer, "Bob"));
+#pragma warning restore CA1310, CA1309, CA1307, CA1866, CA1847
+        yield return ("Note == Customer", x => x.Note == x.Customer);
+        yield return ("Quantity + 1 > 5", x => x.Quantity + 1 > 5);
+        yield return ("Quantity * 2 == 4", x => x.Quantity * 2 == 4);
+        yield return ("Quantity % 2 == 0", x => x.Quantity % 2 == 0);
+        yield return ("-Quantity > 2", x => -x.Quantity > 2);
+        yield return ("Total > 10.5m", x => x.Total > 10.5m);
+        yield return ("(double)Total > 10.5", x => (double)x.Total > 10.5);
+        yield return ("Quantity > 2.5", x => x.Quantity > 2.5);
+        yield return ("Ratio > 0.5 (double)", x => x.Ratio > 0.5);
+        yield return ("Ratio == 0.1f", x => x.Ratio == 0.1f);
+        yield return ("Ratio <= 0.3f", x => x.Ratio <= 0.3f);
+        yield return ("PlacedAt > UtcNow", x => x.PlacedAt > DateTime.UtcNow);
+        yield return ("PlacedAt < unspecified 9:00", x => x.PlacedAt < t);
+        yield return ("PlacedAt < utc 9:00", x => x.PlacedAt < tu);
+        yield return ("PlacedAt.Date ==", x => x.PlacedAt.Date == new DateTime(2020, 1, 1));
+        yield return ("PlacedAt.Hour == 8", x => x.PlacedAt.Hour == 8);
+        yield return ("PlacedOffset > MinValue", x => x.PlacedOffset > DateTimeOffset.MinValue);
+        yield return ("PlacedOffset.UtcDateTime > tu", x => x.PlacedOffset.UtcDateTime > tu);
+        yield return ("State Paid or Open", x => x.State == Status.Paid || x.State == Status.Open);
+        yield return ("(int)State == 1", x => (int)x.State == 1);
+        yield return ("State.Equals(Paid)", x => x.State.Equals(Status.Paid));
+        yield return ("State != Cancelled", x => x.State != Status.Cancelled);
+        yield return ("Reference != Empty", x => x.Reference != Guid.Empty);
+        yield return ("Discount >= 0", x => x.Discount >= 0);
+        yield return ("Discount.GetValueOrDefault() > 10", x => x.Discount.GetValueOrDefault() > 10);
+        yield return ("(Discount ?? 0) > 10", x => (x.Discount ?? 0) > 10);
+        yield return ("Rush.Equals(true)", x => x.Rush.Equals(true));
+        yield return ("Rush != true", x => x.Rush != true);
+        yield return ("Rush && !Rush", x => x.Rush && !x.Rush);
+        yield return ("true", x => true);
+        yield return ("false", x => false);
+        yield return ("Tags.Contains(Bob) && Count == 1", x => x.Tags.Contains("Bob") && x.Tags.Count == 1);
+        yield return ("Tags.Any(StartsWith a)", x => x.Tags.Any(t => t.StartsWith("a", StringComparison.Ordinal)));
+        yield return ("Tags.All(== bob)", x => x.Tags.All(t => t == "bob"));
+        yield return ("Tags.Count(== bob) > 0", x => x.Tags.Count(t => t == "bob") > 0);
+        yield return ("Tags.First() == bob", x => x.Tags.Count > 0 && x.Tags.First() == "bob");
+        yield return ("Tags[0] == bob", x => x.Tags.Count > 0 && x.Tags[0] == "bob");
+        yield return ("Lines.Count > 1", x => x.Lines.Count > 1);
+        yield return ("Lines.Count(Price > 5) >= 1", x => x.Lines.Count(l => l.Price > 5) >= 1);
+        yield return ("Lines.Sum(Price) > 100", x => x.Lines.Sum(l => l.Price) > 100);
+        yield return ("Lines.All(Quantity > 0)", x => x.Lines.All(l => l.Quantity > 0));
+        yield return ("Lines.Any(Price == Quantity)", x => x.Lines.Any(l => l.Price == l.Quantity));
+        yield return ("Lines.Any(!(Price > 5))", x => x.Lines.Any(l => !(l.Price > 5)));
+        yield return ("Lines.Any(Price > 5 && !(Quantity == 3))", x => x.Lines.Any(l => l.Price > 5 && !(l.Quantity == 3)));
+        yield return ("Id == orders/1", x => x.Id == "orders/1");
+        yield return ("Id StartsWith orders/", x => x.Id!.StartsWith("orders/", StringComparison.Ordinal));
+        yield return ("Big > int.MaxValue", x => x.Big > int.MaxValue);
+        yield return ("Huge > 5", x => x.Huge > 5);
+        yield return ("Huge == long.MaxValue + 1", x => x.Huge == (ulong)long.MaxValue + 1);
+        yield return ("Weight > -Infinity", x => x.Weight > double.NegativeInfinity);
+        yield return ("IsNaN(Weight)", x => double.IsNaN(x.Weight));
+        yield return ("Customer.Length == 0", x => x.Customer.Length == 0);
+        yield return ("Note.Length > 3", x => x.Note != null && x.Note.Length > 3);
+        yield return ("Customer != null", x => x.Customer != null);
+        yield return ("!(Customer == Bob) && !(Rush)", x => !(x.Customer == "Bob") && !x.Rush);
+        yield return ("Customer == Bob ? Rush : !Rush", x => x.Customer == "Bob" ? x.Rush : !x.Rush);
+    }
+
+    [Fact]
+    public void More_shapes_users_write_answer_as_LINQ_to_Objects_or_refuse()
+    {
+        var wrong = new List<string>();
+        var refused = new List<string>();
+        var right = 0;
+        using var session = _store.OpenSession();
+        Assert.Equal(Count, session.Query<Order>().Where(x => x.Quantity >= -1000).WaitForNonStaleResults(TimeSpan.FromMinutes(2)).Count());
+        foreach (var (name, predicate) in MoreShapes())
+        {
+            var expected = Keys(_orders.Where(predicate.Compile()));
+            try
+            {
+                var actual = Keys(session.Query<Order>().WaitForNonStaleResults(TimeSpan.FromMinutes(2)).Where(predicate).ToList());
+                var count = session.Query<Order>().Where(predicate).Count();
+                if (actual.SetEquals(expected) && count == expected.Count)
+                    right++;
+                else
+                    wrong.Add($"{name}: expected {expected.Count}, got {actual.Count} (Count {count}); missing {expected.Except(actual).Count()}, extra {actual.Except(expected).Count()}");
+            }
+            catch (NotSupportedException ex)
+            {
+                refused.Add($"{name}: {ex.Message[..Math.Min(100, ex.Message.Length)]}");
+            }
+            catch (Exception ex) when (ex is not NotSupportedException)
+            {
+                wrong.Add($"{name}: threw {ex.GetType().Name}: {ex.Message[..Math.Min(200, ex.Message.Length)]}");
+            }
+        }
+        Assert.True(wrong.Count == 0, $"{wrong.Count} wrong:\n" + string.Join("\n", wrong));
+        // Comparisons, null checks, enums, nullable values, Any and Count answer; what is computed by .NET is refused.
+        Assert.True(right >= 30, $"only {right} answered; refused:\n" + string.Join("\n", refused));
+    }
+
     private static HashSet<string> Keys(IEnumerable<Order> orders) => [.. orders.Select(o => o.Id!.ToLowerInvariant())];
 
     [Fact]
