@@ -267,14 +267,9 @@ internal sealed class Reducer : IDisposable
             foreach (var (group, etag) in _unwritten)
             {
                 var (state, keys) = _states[group];
-                var term = new Term(ResultField, group);
                 if (state.Count == 0)
-                {
                     _states.Remove(group);
-                    lucene.Writer.DeleteDocuments(term);
-                    continue;
-                }
-                lucene.Writer.UpdateDocument(term, Result(group, keys!, state, etag));
+                WriteResult(lucene, group, keys, state.Count == 0 ? null : state, etag);
             }
             _unwritten.Clear();
         }
@@ -310,14 +305,18 @@ internal sealed class Reducer : IDisposable
         lock (_resultsLock)
         {
             foreach (var (group, keys, state, etag) in pending.Results)
-            {
-                var term = new Term(ResultField, group);
-                if (state is null)
-                    lucene.Writer.DeleteDocuments(term);
-                else
-                    lucene.Writer.UpdateDocument(term, Result(group, keys!, state, etag));
-            }
+                WriteResult(lucene, group, keys, state, etag);
         }
+    }
+
+    /// <summary>Replaces a group's result document, or deletes it when <paramref name="state"/> is null (the group emptied).</summary>
+    private void WriteResult(LuceneIndex lucene, string group, string?[]? keys, GroupState? state, long etag)
+    {
+        var term = new Term(ResultField, group);
+        if (state is null)
+            lucene.Writer.DeleteDocuments(term);
+        else
+            lucene.Writer.UpdateDocument(term, Result(group, keys!, state, etag));
     }
 
     /// <summary>
@@ -624,6 +623,4 @@ internal sealed class Reducer : IDisposable
 internal sealed class PendingResults(List<(string Group, string?[]? Keys, GroupState? State, long Etag)> results)
 {
     public List<(string Group, string?[]? Keys, GroupState? State, long Etag)> Results { get; } = results;
-
-    public int Count => Results.Count;
 }

@@ -162,17 +162,19 @@ internal sealed partial class IndexQueryParser : QueryParser
     {
         var at = Term();
         string name;
+        var exact = true;
         if (ResolveTyped(field) is var (typed, suffix))
             name = TypedTextField(typed, suffix, "a regular expression");
         else
         {
             var compiled = Resolve(field, at);
             ThrowIfNumeric(compiled, "a regular expression");
-            name = compiled.Name;
+            (name, exact) = (compiled.Name, !compiled.IsFullText);
         }
         try
         {
-            return new LongValuesGuard(MultiTermLimits.Regex(name, termStr), name);
+            var regex = MultiTermLimits.Regex(name, termStr);
+            return exact ? new LongValuesGuard(regex, name) : regex;
         }
         catch (FormatException ex)
         {
