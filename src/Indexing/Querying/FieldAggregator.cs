@@ -43,9 +43,9 @@ internal static class FieldAggregator
     }
 
     /// <summary>
-    /// Numbers are added as documents are collected; exact decimals are counted per ordinal (a segment's sorted
-    /// distinct values), so each distinct value is decoded once, and the least and greatest are the lowest and highest
-    /// ordinals seen.
+    /// Numbers are added as documents are collected. Exact decimals are read by ordinal (a segment's sorted distinct
+    /// values, in numeric order): for a sum each ordinal is counted, so each distinct value is decoded once; for the
+    /// least and greatest only the lowest and highest ordinal seen are kept, decoded once per segment.
     /// </summary>
     private sealed class Collector(string field, bool exact, Func<BytesRef, decimal>? decode, bool sum = true) : ICollector
     {
@@ -53,6 +53,8 @@ internal static class FieldAggregator
         private IBits? _present;
         private SortedDocValues? _sorted;
         private int[] _ordCounts = [];
+        private int _firstOrd = int.MaxValue, _lastOrd = -1;
+        private long _ordsSeen;
         private readonly BytesRef _scratch = new();
         private long _count;
         private double _sum;
@@ -72,7 +74,7 @@ internal static class FieldAggregator
             {
                 FinishSegment();
                 _sorted = context.AtomicReader.GetSortedDocValues(field);
-                _ordCounts = _sorted is null ? [] : new int[_sorted.ValueCount];
+                _ordCounts = _sorted is null || !sum ? [] : new int[_sorted.ValueCount];
                 return;
             }
             _numbers = context.AtomicReader.GetNumericDocValues(field);
@@ -84,8 +86,16 @@ internal static class FieldAggregator
             if (decode is not null)
             {
                 var ord = _sorted?.GetOrd(doc) ?? -1;
-                if (ord >= 0)
+                if (ord < 0)
+                    return;
+                if (sum)
+                {
                     _ordCounts[ord]++;
+                    return;
+                }
+                _ordsSeen++;
+                _firstOrd = Math.Min(_firstOrd, ord);
+                _lastOrd = Math.Max(_lastOrd, ord);
                 return;
             }
             if (_numbers is null || _present is null || !_present.Get(doc))
@@ -103,36 +113,30 @@ internal static class FieldAggregator
             _max = Math.Max(_max, number);
         }
 
-        /// <summary>Adds the segment's counted ordinals: each distinct value decoded once.</summary>
+        /// <summary>Adds the segment's ordinals: for a sum each counted one, decoded once; else the lowest and highest.</summary>
         private void FinishSegment()
         {
             if (_sorted is null)
                 return;
-            int first = -1, last = -1;
-            for (var ord = 0; ord < _ordCounts.Length; ord++)
+            if (sum)
             {
-                if (_ordCounts[ord] == 0)
-                    continue;
-                if (first < 0)
-                    first = ord;
-                last = ord;
-                if (!sum)
+                for (var ord = 0; ord < _ordCounts.Length; ord++)
                 {
-                    _count += _ordCounts[ord];
-                    continue;
+                    if (_ordCounts[ord] == 0)
+                        continue;
+                    _sorted.LookupOrd(ord, _scratch);
+                    AddExact(decode!(_scratch), _ordCounts[ord]);
                 }
-                _sorted.LookupOrd(ord, _scratch);
-                AddExact(decode!(_scratch), _ordCounts[ord]);
             }
-            if (!sum && first >= 0)
+            else if (_lastOrd >= 0)
             {
-                // Ordinals follow the encoded values' order, which is numeric order: the extremes are the first and last.
-                _sorted.LookupOrd(first, _scratch);
+                _count += _ordsSeen;
+                _sorted.LookupOrd(_firstOrd, _scratch);
                 _exactMin = Math.Min(_exactMin, decode!(_scratch));
-                _sorted.LookupOrd(last, _scratch);
+                _sorted.LookupOrd(_lastOrd, _scratch);
                 _exactMax = Math.Max(_exactMax, decode!(_scratch));
             }
-            _sorted = null;
+            (_sorted, _firstOrd, _lastOrd, _ordsSeen) = (null, int.MaxValue, -1, 0);
         }
 
         private void AddExact(decimal value, int times = 1)
