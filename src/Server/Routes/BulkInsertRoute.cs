@@ -94,7 +94,9 @@ internal static class BulkInsertRoute
                         continue;
                     if (batch.Count == 0)
                         firstLine = lineNumber;
-                    if (!JsonLine.TryParse(line.ToArray(), out var document, out var error))
+                    // A line within one buffer segment is read where it lies: the document keeps nothing of the line's
+                    // bytes (its content is new BSON, its key a string), so the pipe may reuse them once the loop advances.
+                    if (!JsonLine.TryParse(line.IsSingleSegment ? line.First : line.ToArray(), out var document, out var error))
                         throw RequestException.BadRequest(string.Create(CultureInfo.InvariantCulture,
                             $"Line {lineNumber}: {error} Nothing of its batch (lines {firstLine}-{lineNumber}) was written; {written} documents before it were."));
                     batch.Add(BatchCommand.Put(document!.Key, document.Content!.Value.Data, document.Content.Value.Metadata, document.ExpectedEtag));
