@@ -321,6 +321,89 @@ public abstract class ShapeDifferentialTests(Func<Task<StoreFixture>> start, int
         Assert.True(right >= 400, $"only {right} answered; refused:\n" + string.Join("\n", refused));
     }
 
+    /// <summary>
+    /// Operators composed in the orders LINQ allows (paging twice, sorting after paging, sorting twice, aggregates
+    /// and element access after paging, projections then paging): each is what LINQ to Objects gives in order, or refused.
+    /// </summary>
+    [Fact]
+    public void Composed_operators_match_LINQ_to_Objects_or_refuse()
+    {
+        var calls = new List<(string, Func<IQueryable<Item>, object?>)>
+        {
+            ("Skip(5).Skip(3)", s => Ids(s.Skip(5).Skip(3))),
+            ("Take(10).Take(5)", s => Ids(s.Take(10).Take(5))),
+            ("Take(5).Take(10)", s => Ids(s.Take(5).Take(10))),
+            ("Take(5).Skip(2)", s => Ids(s.Take(5).Skip(2))),
+            ("Skip(2).Take(5).Skip(1)", s => Ids(s.Skip(2).Take(5).Skip(1))),
+            ("Skip(2).Take(5).Take(2)", s => Ids(s.Skip(2).Take(5).Take(2))),
+            ("Skip(230).Take(20)", s => Ids(s.Skip(230).Take(20))),
+            ("Skip(1000)", s => Ids(s.Skip(1000))),
+            ("Take(0)", s => Ids(s.Take(0))),
+            ("OrderBy(Rank).OrderBy(Price)", s => Ids(s.OrderBy(x => x.Rank).OrderBy(x => x.Price))),
+            ("OrderBy(Rank).Take(10).OrderBy(Price)", s => Ids(s.OrderBy(x => x.Rank).Take(10).OrderBy(x => x.Price))),
+            ("Take(10).OrderBy(Rank)", s => Ids(s.Take(10).OrderBy(x => x.Rank))),
+            ("Skip(10).OrderBy(Rank)", s => Ids(s.Skip(10).OrderBy(x => x.Rank))),
+            ("OrderBy(Rank).Skip(10).ThenBy(Price)", s => Ids(s.OrderBy(x => x.Rank).Skip(10).OrderBy(x => x.Price))),
+            ("OrderByDescending(Rank).ThenBy(Score).Skip(10).Take(10)", s => Ids(s.OrderByDescending(x => x.Rank).ThenBy(x => x.Score).Skip(10).Take(10))),
+            ("OrderBy(Price).ThenBy(Rank).OrderByDescending(Score).ThenBy(Grade)", s => Ids(s.OrderBy(x => x.Price).ThenBy(x => x.Rank).OrderByDescending(x => x.Score).ThenBy(x => x.Grade))),
+            ("OrderBy(Rank).OrderBy(Rank)", s => Ids(s.OrderBy(x => x.Rank).OrderByDescending(x => x.Rank))),
+            ("OrderBy(Rank).Where(Flag)", s => Ids(s.OrderBy(x => x.Rank).Where(x => x.Flag))),
+            ("OrderBy(Rank).Reverse()", s => Ids(s.OrderBy(x => x.Rank).Reverse())),
+            ("Select(Rank).Skip(3).Take(4)", s => string.Join(",", s.Select(x => x.Rank).Skip(3).Take(4).ToList())),
+            ("Select(new { Name, Rank }).OrderBy(Rank)", s => string.Join(",", s.Select(x => new { x.Name, x.Rank }).OrderBy(a => a.Rank).ToList())),
+            ("OrderBy(Rank).Select(Name).Distinct().Take(3)", s => string.Join(",", s.OrderBy(x => x.Rank).Select(x => x.Name).Distinct().Take(3).ToList())),
+            ("OrderBy(Rank).Select(Rank).Take(3).Sum()", s => s.OrderBy(x => x.Rank).Select(x => x.Rank).Take(3).Sum()),
+            ("Take(3).Max(Rank)", s => s.Take(3).Max(x => x.Rank)),
+            ("Skip(3).Min(Rank)", s => s.Skip(3).Min(x => x.Rank)),
+            ("Take(7).Average(Rank)", s => s.Take(7).Average(x => x.Rank)),
+            ("Take(7).Average(Score)", s => s.Take(7).Average(x => x.Score)),
+            ("Take(3).Count(Flag)", s => s.Take(3).Count(x => x.Flag)),
+            ("Take(3).Any(Rank > 2)", s => s.Take(3).Any(x => x.Rank > 2)),
+            ("Skip(200).Any(Flag)", s => s.Skip(200).Any(x => x.Flag)),
+            ("Skip(5).First()", s => s.Skip(5).First().Id!.ToLowerInvariant()),
+            ("OrderBy(Price).Skip(5).FirstOrDefault()", s => s.OrderBy(x => x.Price).Skip(5).FirstOrDefault()?.Id!.ToLowerInvariant()),
+            ("Take(1).Single()", s => s.Take(1).Single().Id!.ToLowerInvariant()),
+            ("ElementAt(3)", s => s.ElementAt(3).Id!.ToLowerInvariant()),
+            ("ElementAtOrDefault(1000)", s => s.ElementAtOrDefault(1000)?.Id),
+            ("OrderBy(Rank).Last()", s => s.OrderBy(x => x.Rank).Last().Id!.ToLowerInvariant()),
+            ("OrderBy(Rank).LastOrDefault(Flag)", s => s.OrderBy(x => x.Rank).LastOrDefault(x => x.Flag)?.Id!.ToLowerInvariant()),
+            ("Where(Rank > 0).Where(Flag).Count()", s => s.Where(x => x.Rank > 0).Where(x => x.Flag).Count()),
+            ("Take(5).Select(Rank).Distinct().Count()", s => s.Take(5).Select(x => x.Rank).Distinct().Count()),
+            ("Skip(5).Take(10).LongCount()", s => s.Skip(5).Take(10).LongCount()),
+            ("Skip(5).Take(10).Sum(Price)", s => s.Skip(5).Take(10).Sum(x => x.Price).ToString("0.#####", System.Globalization.CultureInfo.InvariantCulture)),
+            ("OrderByDescending(At).Take(4).Max(At)", s => s.OrderByDescending(x => x.At).Take(4).Max(x => x.At).Ticks),
+            ("Contains(item)", s => s.Select(x => x.Rank).Contains(3)),
+        };
+        var wrong = new List<string>();
+        var refused = new List<string>();
+        var right = 0;
+        using var session = Store.OpenSession();
+        foreach (var (name, call) in calls)
+        {
+            var expected = Outcome(() => call(Items.AsQueryable()));
+            try
+            {
+                var got = Outcome(() => call(session.Query<Item>().WaitForNonStaleResults(TimeSpan.FromMinutes(2))));
+                if (got == expected || Close(got, expected))
+                    right++;
+                else
+                    wrong.Add($"{name}: expected {expected}, got {got}");
+            }
+            catch (NotSupportedException e)
+            {
+                refused.Add($"{name}: {e.Message[..Math.Min(100, e.Message.Length)]}");
+            }
+            catch (Exception e)
+            {
+                wrong.Add($"{name}: expected {expected}, threw {e.GetType().Name}: {e.Message[..Math.Min(200, e.Message.Length)]}");
+            }
+        }
+        Assert.True(wrong.Count == 0, $"{wrong.Count} wrong:\n" + string.Join("\n", wrong) + "\nrefused:\n" + string.Join("\n", refused));
+        Assert.True(right >= calls.Count / 2, $"only {right} answered; refused:\n" + string.Join("\n", refused));
+    }
+
+    private static string Ids(IQueryable<Item> items) => string.Join(",", items.ToList().Select(x => x.Id!.ToLowerInvariant()));
+
     /// <summary>Double sums and averages add in another order: equal within 1e-12 relative.</summary>
     private static bool Close(string got, string expected)
     {
