@@ -294,6 +294,22 @@ public sealed class HttpQueryDifferentialTests : IAsyncLifetime, IDisposable
         }
     }
 
+    /// <summary>A typed field of numbers sorted by itself (its strings) would put every number first, unordered: a 400 problem naming the kinds that sort numbers.</summary>
+    [Theory]
+    [InlineData("Rank")]
+    [InlineData("-Price")]
+    [InlineData("Name,Score")]
+    public async Task Sorting_numbers_by_the_field_itself_is_a_400_problem(string sort)
+    {
+        var (status, body, contentType) = await GetAsync("*:*", "&sort=" + Uri.EscapeDataString(sort));
+        using (body)
+        {
+            Assert.True(status == System.Net.HttpStatusCode.BadRequest, $"{sort}: {(int)status}");
+            Assert.Equal("application/problem+json", contentType);
+            Assert.Contains("@dec", body.RootElement.GetProperty("detail").GetString(), StringComparison.Ordinal);
+        }
+    }
+
     /// <summary>Range facets whose bounds fall exactly on stored values (inclusive and exclusive), and value facets, against LINQ counts.</summary>
     [Fact]
     public async Task Range_facets_at_boundaries_count_as_LINQ_to_Objects()
