@@ -33,6 +33,7 @@ public abstract class ShapeDifferentialTests(Func<Task<StoreFixture>> start, int
         public Level? MaybeGrade { get; set; }
         public bool Flag { get; set; }
         public bool? MaybeFlag { get; set; }
+        public List<string> Tags { get; set; } = [];
     }
 
     private const int Count = 240;
@@ -96,6 +97,7 @@ public abstract class ShapeDifferentialTests(Func<Task<StoreFixture>> start, int
             MaybeGrade = random.Next(3) == 0 ? null : (Level)random.Next(3),
             Flag = random.Next(2) == 0,
             MaybeFlag = random.Next(3) == 0 ? null : random.Next(2) == 0,
+            Tags = [.. Enumerable.Range(0, random.Next(0, 4)).Select(_ => Names[random.Next(1, 8)]!)],
         };
     }
 
