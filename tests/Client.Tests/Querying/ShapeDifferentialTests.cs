@@ -427,6 +427,70 @@ public abstract class ShapeDifferentialTests(Func<Task<StoreFixture>> start, int
         Assert.True(right >= calls.Count / 2, $"only {right} answered; refused:\n" + string.Join("\n", refused));
     }
 
+    /// <summary>
+    /// Typed facets on enum, bool, nullable and array members (counts per value and the matches without one), and
+    /// ranges whose boundaries fall on stored values (decimals of other scales, -0.0, unspecified and offset times),
+    /// under every condition: the counts LINQ to Objects gives.
+    /// </summary>
+    [Fact]
+    public void Typed_facets_count_as_LINQ_to_Objects()
+    {
+        var wrong = new List<string>();
+        using var session = Store.OpenSession();
+        var h8 = new DateTime(2020, 1, 1, 8, 0, 0, DateTimeKind.Utc);
+        var h9 = new DateTime(2020, 1, 1, 9, 0, 0, DateTimeKind.Unspecified);
+        var when = new DateTimeOffset(2020, 1, 1, 11, 0, 0, TimeSpan.FromHours(2));
+        foreach (var (conditionName, predicate) in Conditions())
+        {
+            var matches = Items.Where(predicate.Compile()).ToList();
+            IQueryable<Item> q = session.Query<Item>().WaitForNonStaleResults(TimeSpan.FromMinutes(2));
+            q = q.Where(predicate);
+            var results = q.AggregateBy(x => x.Grade)
+                .AndAggregateBy(x => x.MaybeGrade)
+                .AndAggregateBy(x => x.Flag)
+                .AndAggregateBy(x => x.Score)
+                .AndAggregateBy(x => x.Tags)
+                .AndAggregateByRanges(x => x.Price, 0m, 1.50m, 10m)
+                .AndAggregateByRanges(x => x.Weight, -0.0, 0.5, 1.0)
+                .AndAggregateByRanges(x => x.At, h8, h9)
+                .AndAggregateByRanges(x => x.When, when)
+                .AndAggregateByRanges(x => x.Tip, 0m, 2.25m)
+                .Execute();
+            static string Values(FacetResult r) => string.Join(",", r.Values.Select(v => $"{v.Value}={v.Count}").Order(StringComparer.Ordinal)) + $";missing={r.Missing}";
+            string Counts(Func<Item, string?> key) =>
+                string.Join(",", matches.Where(x => key(x) is not null).GroupBy(x => key(x)!).Select(g => $"{g.Key}={g.Count()}").Order(StringComparer.Ordinal))
+                + $";missing={matches.Count(x => key(x) is null)}";
+            static string Ranges(FacetResult r) => string.Join(",", r.Values.Select(v => v.Count));
+            string Expected<TValue>(Func<Item, TValue?> value, TValue[] bounds, Func<TValue, TValue, int> compare) where TValue : struct
+            {
+                var counts = new List<int>();
+                for (var i = 0; i <= bounds.Length; i++)
+                    counts.Add(matches.Count(x => value(x) is { } v && (i == 0 || compare(v, bounds[i - 1]) >= 0) && (i == bounds.Length || compare(v, bounds[i]) < 0)));
+                return string.Join(",", counts);
+            }
+            var checks = new (string Name, string Got, string Expected)[]
+            {
+                ("Grade", Values(results[0]), Counts(x => ((int)x.Grade).ToString(System.Globalization.CultureInfo.InvariantCulture))),
+                ("MaybeGrade", Values(results[1]), Counts(x => x.MaybeGrade is { } g ? ((int)g).ToString(System.Globalization.CultureInfo.InvariantCulture) : null)),
+                ("Flag", Values(results[2]), Counts(x => x.Flag ? "true" : "false")),
+                ("Score", Values(results[3]), Counts(x => x.Score?.ToString(System.Globalization.CultureInfo.InvariantCulture))),
+                ("Tags", string.Join(",", results[4].Values.Select(v => $"{v.Value}={v.Count}").Order(StringComparer.Ordinal)),
+                    string.Join(",", matches.SelectMany(x => x.Tags.Distinct()).GroupBy(t => t).Select(g => $"{g.Key}={g.Count()}").Order(StringComparer.Ordinal))),
+                ("Price ranges", Ranges(results[5]), Expected(x => (decimal?)x.Price, [0m, 1.50m, 10m], decimal.Compare)),
+                ("Weight ranges", Ranges(results[6]), Expected(x => (double?)x.Weight, [-0.0, 0.5, 1.0], (a, b) => a.CompareTo(b) == 0 || a == b ? 0 : a.CompareTo(b))),
+                ("At ranges", Ranges(results[7]), Expected(x => (DateTime?)x.At, [h8, h9], (a, b) => a.Ticks.CompareTo(b.Ticks))),
+                ("When ranges", Ranges(results[8]), Expected(x => (DateTimeOffset?)x.When, [when], (a, b) => a.CompareTo(b))),
+                ("Tip ranges", Ranges(results[9]), Expected(x => x.Tip, [0m, 2.25m], decimal.Compare)),
+            };
+            foreach (var (name, got, expected) in checks)
+            {
+                if (got != expected)
+                    wrong.Add($"Where[{conditionName}] {name}: expected {expected}, got {got}");
+            }
+        }
+        Assert.True(wrong.Count == 0, string.Join("\n", wrong));
+    }
+
     private static string Ids(IQueryable<Item> items) => string.Join(",", items.ToList().Select(x => x.Id!.ToLowerInvariant()));
 
     /// <summary>Double sums and averages add in another order: equal within 1e-12 relative.</summary>
