@@ -575,7 +575,7 @@ public abstract class ShapeDifferentialTests(Func<Task<StoreFixture>> start, int
             var touched = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
             var seen = new List<string>();
             string? continuation = null;
-            var pageSize = random.Next(7, 40);
+            var pageSize = random.Next(20, 60);
             var pages = 0;
             while (true)
             {
