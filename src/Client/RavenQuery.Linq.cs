@@ -28,6 +28,22 @@ public sealed partial class RavenQuery<T> : IOrderedQueryable<T>, IRavenQueryabl
 
     IEnumerator IEnumerable.GetEnumerator() => GetEnumerator();
 
+    /// <summary>
+    /// An OrderBy (<paramref name="restart"/>) or ThenBy key. LINQ to Objects sorts stably, so an OrderBy after an
+    /// ordering sorts by its key with the earlier ordering breaking ties: its key goes first and the earlier keys
+    /// stay behind it; a ThenBy goes after the keys of its own OrderBy. A key after one of the same field orders nothing.
+    /// </summary>
+    private void AddSortKey(string key, bool restart)
+    {
+        if (restart)
+            _sortLead = 0;
+        var field = key.TrimStart('-');
+        if (_sort.Take(_sortLead).Any(k => k.TrimStart('-') == field))
+            return;
+        _sort.RemoveAll(k => k.TrimStart('-') == field);
+        _sort.Insert(_sortLead++, key);
+    }
+
     object IRavenQueryable.Apply(MethodCallExpression call)
     {
         var method = call.Method.Name;
@@ -43,10 +59,9 @@ public sealed partial class RavenQuery<T> : IOrderedQueryable<T>, IRavenQueryabl
                 when lambda is not null && call.Arguments.Count == 2:
                 ThrowIfPaged(call);
                 var ordered = Clone();
-                if (method is nameof(Queryable.OrderBy) or nameof(Queryable.OrderByDescending))
-                    ordered._sort.Clear();
                 var field = _typed ? _session.Translator.SortField(lambda) : LuceneTranslator.SortField(lambda);
-                ordered._sort.Add(method.EndsWith("Descending", StringComparison.Ordinal) ? "-" + field : field);
+                ordered.AddSortKey(method.EndsWith("Descending", StringComparison.Ordinal) ? "-" + field : field,
+                    restart: method is nameof(Queryable.OrderBy) or nameof(Queryable.OrderByDescending));
                 return ordered;
             case nameof(Queryable.Skip):
                 var count = (int)TypedTranslator.Evaluate(call.Arguments[1])!;

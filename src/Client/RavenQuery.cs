@@ -16,6 +16,9 @@ public sealed partial class RavenQuery<T> where T : class
     private readonly bool _typed;
     private readonly List<string> _clauses = [];
     private readonly List<string> _sort = [];
+    // How many of _sort's keys the latest OrderBy and its ThenBys wrote: the keys after them are an earlier
+    // ordering, which a later OrderBy keeps as its tie-break (LINQ's sorts are stable).
+    private int _sortLead;
     private QueryStatistics? _statistics;
     private int _skip;
     private int? _take;
@@ -46,6 +49,7 @@ public sealed partial class RavenQuery<T> where T : class
             _timeout = _timeout,
             _continuation = _continuation,
             _byScore = _byScore,
+            _sortLead = _sortLead,
             _highlight = _highlight,
             _hasLuceneClause = _hasLuceneClause,
         };
@@ -148,6 +152,7 @@ public sealed partial class RavenQuery<T> where T : class
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(field);
         _sort.Add(field);
+        _sortLead = _sort.Count;
         return this;
     }
 
@@ -156,6 +161,7 @@ public sealed partial class RavenQuery<T> where T : class
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(field);
         _sort.Add("-" + field);
+        _sortLead = _sort.Count;
         return this;
     }
 

@@ -165,6 +165,7 @@ internal sealed partial class IndexStore
         IReadOnlyList<Document?>? reduced = null;
         try
         {
+            SortField.ThrowIfTextSortMisplacesNumbers(sort, index.QueryFields, searcher.IndexReader);
             page = scored
                 ? ScoredSearch.Run(searcher, lucene.Segments, parsed, sort, query.Start, pageSize, cancellationToken)
                 : PageSearch.Run(searcher, lucene.Segments, parsed, sort, query.Start, pageSize, after, cancellationToken);

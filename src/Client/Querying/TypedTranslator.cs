@@ -92,7 +92,8 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
         DateTime time => (time.Kind == DateTimeKind.Local ? time.ToUniversalTime() : DateTime.SpecifyKind(time, DateTimeKind.Utc)).ToString("O", CultureInfo.InvariantCulture),
         DateTimeOffset offset => offset.UtcDateTime.ToString("O", CultureInfo.InvariantCulture),
         double number => number.ToString("R", CultureInfo.InvariantCulture),
-        float number => ((double)number).ToString("R", CultureInfo.InvariantCulture),
+        // As a float member is stored and compared (its shortest text), not as the double it widens to.
+        float number => number.ToString("R", CultureInfo.InvariantCulture),
         IFormattable formattable when value.GetType().IsPrimitive || value is decimal => formattable.ToString(null, CultureInfo.InvariantCulture),
         _ => throw new NotSupportedException($"A range facet's bounds must be numbers or dates, not {value.GetType().Name}."),
     };

@@ -38,6 +38,11 @@ internal sealed partial class IndexQueryParser
                 return base.GetFieldQuery(name, text, quoted);
             case TypedValues.Text when quoted || !IsNumber(text):
                 return new TermQuery(new Term(name, IndexFields.ExactTerm(text)));
+            // A double holds 9007199254740993 as ...992: a number a decimal holds exactly is compared exactly, as
+            // JSON reads it; any stored number equal to it is a decimal too (those a decimal cannot hold are out of
+            // its range or nonzero below 1e-28).
+            case TypedValues.Text when TryGetExactDecimal(text, out var exact):
+                return new TermQuery(new Term(field.Name + TypedValues.Decimal, TypedValues.EncodeDecimal(exact)));
             case TypedValues.Text:
             case TypedValues.Number:
                 var number = ParseDouble(field, text);
@@ -59,7 +64,28 @@ internal sealed partial class IndexQueryParser
         }
     }
 
-    private MultiTermQuery TypedRange(CompiledField field, string suffix, string? low, string? high, bool lowInclusive, bool highInclusive)
+    private Query TypedRange(CompiledField field, string suffix, string? low, string? high, bool lowInclusive, bool highInclusive)
+    {
+        if (suffix == TypedValues.Text && low is null && high is null)
+            return TypedAnyValue(field, suffix); // [* TO *]: any value, as Field:* (not only strings)
+        if (suffix == TypedValues.Text && (low ?? high) is not null && (low is null || IsNumber(low)) && (high is null || IsNumber(high))
+            && (low is null || TryGetExactDecimal(low, out _)) && (high is null || TryGetExactDecimal(high, out _)))
+            return ExactNumberRange(field, low, high, lowInclusive, highInclusive);
+        return TypedTermRange(field, suffix, low, high, lowInclusive, highInclusive);
+    }
+
+    /// <summary>
+    /// A range of numbers whose ends a decimal holds exactly: the doubles strictly between the ends' doubles (rounding
+    /// keeps order, so those numbers are strictly inside), and the exact decimals from end to end (those a double
+    /// would round onto an end: 9007199254740993 is not above 9007199254740992, yet its double is not above it either).
+    /// </summary>
+    private BooleanQuery ExactNumberRange(CompiledField field, string? low, string? high, bool lowInclusive, bool highInclusive) => new()
+    {
+        { TypedTermRange(field, TypedValues.Number, low, high, false, false), Occur.SHOULD },
+        { TypedTermRange(field, TypedValues.Decimal, low, high, lowInclusive, highInclusive), Occur.SHOULD },
+    };
+
+    private MultiTermQuery TypedTermRange(CompiledField field, string suffix, string? low, string? high, bool lowInclusive, bool highInclusive)
     {
         var name = field.Name + suffix;
         MultiTermQuery range;
@@ -109,8 +135,8 @@ internal sealed partial class IndexQueryParser
                 : TypedRange(field, suffix, null, null, true, true);
         var any = new BooleanQuery
         {
-            { TypedRange(field, TypedValues.Text, null, null, true, true), Occur.SHOULD },
-            { TypedRange(field, TypedValues.Number, null, null, true, true), Occur.SHOULD },
+            { TypedTermRange(field, TypedValues.Text, null, null, true, true), Occur.SHOULD },
+            { TypedTermRange(field, TypedValues.Number, null, null, true, true), Occur.SHOULD },
         };
         return any;
     }
@@ -147,6 +173,37 @@ internal sealed partial class IndexQueryParser
 
     private static bool IsNumber(string text) =>
         double.TryParse(text, NumberStyles.Float, CultureInfo.InvariantCulture, out var number) && double.IsFinite(number);
+
+    /// <summary>
+    /// A number text as a decimal, when the decimal is that number exactly (decimal parsing rounds past 28-29
+    /// significant digits, and reads what is below 1e-28 as 0).
+    /// </summary>
+    private static bool TryGetExactDecimal(string text, out decimal value) =>
+        TypedValues.TryGetDecimal(text, out value) && SignificantDigits(text) == SignificantDigits(value.ToString(CultureInfo.InvariantCulture));
+
+    /// <summary>A number's sign, significant digits and the power of ten of its last one: <c>-1.50e2</c> is <c>-15e1</c>.</summary>
+    private static string SignificantDigits(string text)
+    {
+        var negative = text.StartsWith('-');
+        var exponent = 0;
+        var e = text.IndexOfAny(['e', 'E']);
+        if (e >= 0)
+        {
+            if (!int.TryParse(text.AsSpan(e + 1), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out exponent))
+                return text; // an exponent past int: no decimal's digits
+            text = text[..e];
+        }
+        var point = text.IndexOf('.');
+        if (point >= 0)
+        {
+            exponent -= text.Length - point - 1;
+            text = text.Remove(point, 1);
+        }
+        var digits = text.TrimStart('-', '+').TrimStart('0');
+        var trimmed = digits.TrimEnd('0');
+        exponent += digits.Length - trimmed.Length;
+        return trimmed.Length == 0 ? "0" : $"{(negative ? "-" : "")}{trimmed}e{exponent}";
+    }
 
     private double ParseDouble(CompiledField field, string text) =>
         double.TryParse(text, NumberStyles.Float, CultureInfo.InvariantCulture, out var number) && double.IsFinite(number)

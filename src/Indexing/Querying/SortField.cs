@@ -48,6 +48,26 @@ internal readonly record struct SortField(string Name, FieldSort Kind, bool Desc
         return fields;
     }
 
+    /// <summary>
+    /// A typed field sorted by itself sorts its strings; a number it holds has no string, so it would sort as missing
+    /// (first), silently out of order: <c>sort=Rank</c> over numbers came back in index order. Refused while any
+    /// segment holds a number in the field (<c>{field}@num</c>), naming the kinds that sort numbers.
+    /// </summary>
+    /// <exception cref="ArgumentException">A sort by a typed field itself, which holds numbers.</exception>
+    public static void ThrowIfTextSortMisplacesNumbers(SortField[] sort, CompiledIndex index, Lucene.Net.Index.IndexReader reader)
+    {
+        foreach (var field in sort)
+        {
+            if (field.Kind != FieldSort.String || index.FindField(field.Name) is not { IsTyped: true } typed)
+                continue;
+            var numbers = typed.Name + TypedValues.Number;
+            if (reader.Leaves.Any(leaf => leaf.AtomicReader.FieldInfos.FieldInfo(numbers) is not null))
+                throw new ArgumentException(
+                    $"SortBy: cannot sort by '{field}': typed field '{typed.Name}' holds numbers, and sorting by the field itself orders its strings only " +
+                    $"(numbers would come first, unordered). Sort numbers by '{typed.Name}{TypedValues.Decimal}' (exact) or '{numbers}'.", nameof(sort));
+        }
+    }
+
     /// <summary>How a typed field's kind sorts; null for a kind that has no doc values.</summary>
     private static FieldSort? TypedSortKind(string suffix) => suffix switch
     {
