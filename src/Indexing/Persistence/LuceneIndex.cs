@@ -8,8 +8,9 @@ namespace RavenLite.Indexing.Persistence;
 /// <summary>
 /// One index's Lucene side in its folder: an explicit <see cref="NIOFSDirectory"/> (never <c>FSDirectory.Open</c>,
 /// which picks the memory-mapped directory on 64-bit Linux, slow and crash-prone under concurrent search in
-/// Lucene.Net 4.8) that keeps segments in memory until a commit (<see cref="CachedSegmentMB"/>), its one <see cref="IndexWriter"/>, the <see cref="SearcherManager"/> queries acquire searchers
-/// from, and the per-segment key/etag arrays queries read hits from.
+/// Lucene.Net 4.8) that keeps segments in memory until a commit (<see cref="CachedSegmentMB"/>), its one
+/// <see cref="IndexWriter"/>, the <see cref="SearcherManager"/> queries acquire searchers from, and the per-segment
+/// key/etag arrays queries read hits from.
 /// </summary>
 internal sealed partial class LuceneIndex : IDisposable
 {
