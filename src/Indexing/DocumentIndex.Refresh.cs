@@ -26,13 +26,18 @@ internal sealed partial class DocumentIndex
     /// <see cref="Reducer.RefreshIntervals"/> intervals (each refresh rewrites every group reduced since the last).
     /// <paramref name="quiet"/> (the indexer found nothing new for a moment) counts as <paramref name="now"/> for a
     /// built-in index; a map/reduce index still waits for its interval then, and refreshes at once only when asked to.
+    /// <paramref name="waited"/> (a query waits, and the indexer is in the last batches before its etag:
+    /// <see cref="Indexer.BackgroundIndexer.InFinalStretch"/>) drops the catch-up spacing (not a map/reduce index's own): the
+    /// refresh that serves the query once the indexer reaches it then flushes only what came since the last, the
+    /// refreshes before it having run beside the indexing; spaced out, that last refresh flushed up to ten intervals of
+    /// indexing, alone.
     /// </summary>
     /// <exception cref="StorageCorruptedException">The last refresh found the index's files damaged.</exception>
     /// <remarks>
     /// A refresh that failed is thrown here, on the indexer's thread, after the index was rolled back to its last
     /// commit as a failed batch would be: the indexer then records it or rebuilds the index.
     /// </remarks>
-    public bool RefreshDue(bool now, bool quiet = false)
+    public bool RefreshDue(bool now, bool quiet = false, bool waited = false)
     {
         lock (WriteLock)
         {
@@ -49,12 +54,18 @@ internal sealed partial class DocumentIndex
             // is quiet between its transactions, and each refresh rewrites every group reduced since the last.
             now |= quiet && _reducer is null;
             if (IsRetired || !_unpublished || _refreshQueued
-                || (!now && _options.TimeProvider.GetElapsedTime(_lastRefreshTimestamp) < RefreshInterval))
+                || (!now && _options.TimeProvider.GetElapsedTime(_lastRefreshTimestamp) < (waited ? WaitedRefreshInterval : RefreshInterval)))
                 return false;
             _refreshQueued = true;
             return true;
         }
     }
+
+    /// <summary>
+    /// How long after the last refresh the next is due while a query waits for the indexer: not spaced out for catching
+    /// up, except for a map/reduce index (each of its refreshes rewrites every group reduced since the last).
+    /// </summary>
+    private TimeSpan WaitedRefreshInterval => _reducer is null ? _options.RefreshInterval : RefreshInterval;
 
     /// <summary>How long after the last refresh the next is due while the indexer is behind.</summary>
     private TimeSpan RefreshInterval =>

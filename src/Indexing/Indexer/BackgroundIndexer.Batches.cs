@@ -53,12 +53,13 @@ internal sealed partial class BackgroundIndexer
             // A waiting query is served as soon as the indexes reach the etag the database had when this round began.
             var reachedWaiters = waited && batch.UpToEtag >= lastEtag;
             var catchingUp = batch.UpToEtag < lastEtag;
+            var finalStretch = waited && InFinalStretch(batch.UpToEtag, lastEtag, _options.BatchSize);
             foreach (var index in group)
             {
                 if (ApplyBatch(index, batch, now, catchingUp))
                 {
                     worked = true;
-                    RefreshIfDue(index, reachedWaiters);
+                    RefreshIfDue(index, reachedWaiters, waited: finalStretch);
                 }
             }
         }
@@ -83,9 +84,25 @@ internal sealed partial class BackgroundIndexer
         return worked;
     }
 
-    private void RefreshIfDue(DocumentIndex index, bool now, bool quiet = false)
+    /// <summary>
+    /// Whether an index at <paramref name="upToEtag"/> is in the last <see cref="FinalStretchBatches"/> batches before
+    /// <paramref name="lastEtag"/>. While a query waits, such an index refreshes at its refresh interval rather than the
+    /// catch-up one (<see cref="DocumentIndex.RefreshDue"/>): the segments before the query's are flushed beside the
+    /// indexing of the last batches, instead of all at once by the refresh the query waits for.
+    /// </summary>
+    internal static bool InFinalStretch(long upToEtag, long lastEtag, int batchSize) =>
+        lastEtag - upToEtag <= (long)batchSize * FinalStretchBatches;
+
+    /// <summary>
+    /// How many batches before a waited etag an index stops spacing out its refreshes: with eight (32,768 documents by
+    /// default) little refresh work is left once the indexer reaches the etag, while a long catch-up (an index built over
+    /// a large collection for a waiting query) still cuts most of its segments at the catch-up interval.
+    /// </summary>
+    internal const int FinalStretchBatches = 8;
+
+    private void RefreshIfDue(DocumentIndex index, bool now, bool quiet = false, bool waited = false)
     {
-        if (Guarded(index, () => index.RefreshDue(now, quiet)))
+        if (Guarded(index, () => index.RefreshDue(now, quiet, waited)))
             _refresher.Request(index);
     }
 

@@ -12,7 +12,7 @@ internal sealed partial class LuceneIndex
     {
         var policy = (SnapshotDeletionPolicy)Writer.Config.IndexDeletionPolicy;
         var commit = policy.Snapshot();
-        return new LuceneSnapshot(Writer, policy, commit, _directory.Directory.FullName);
+        return new LuceneSnapshot(Writer, policy, commit, Folder);
     }
 }
 

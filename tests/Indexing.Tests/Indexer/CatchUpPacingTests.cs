@@ -7,7 +7,8 @@ namespace RavenLite.Indexing.Tests.Indexer;
 
 /// <summary>
 /// While an index is catching up (its batch did not reach the database's last etag), its refreshes and commits come at
-/// <see cref="IndexingOptions.CatchUpIntervalFactor"/> times their intervals; once caught up, at the intervals.
+/// <see cref="IndexingOptions.CatchUpIntervalFactor"/> times their intervals; once caught up, at the intervals. Its
+/// refreshes are not spaced out in the last batches before the etag a query waits for.
 /// </summary>
 public sealed class CatchUpPacingTests : IDisposable
 {
@@ -78,6 +79,30 @@ public sealed class CatchUpPacingTests : IDisposable
         _clock.Advance(TimeSpan.FromMilliseconds(150));
         Assert.True(_index.RefreshDue(now: false));
     }
+
+    [Fact]
+    public void While_a_query_waits_an_index_catching_up_refreshes_at_its_refresh_interval()
+    {
+        ApplyFirstFive(catchingUp: true);
+
+        _clock.Advance(TimeSpan.FromMilliseconds(20));
+        var early = _index.RefreshDue(now: false, waited: true);
+        _clock.Advance(TimeSpan.FromMilliseconds(5));
+        var unwaited = _index.RefreshDue(now: false);
+        var waited = _index.RefreshDue(now: false, waited: true);
+
+        Assert.False(early);
+        Assert.False(unwaited);
+        Assert.True(waited);
+    }
+
+    [Theory]
+    [InlineData(0, 8 * 4096, true)]
+    [InlineData(100, 100, true)]
+    [InlineData(0, 8 * 4096 + 1, false)]
+    [InlineData(0, 1_000_000, false)]
+    public void Only_the_last_eight_batches_before_a_waited_etag_are_its_final_stretch(long upToEtag, long lastEtag, bool expected) =>
+        Assert.Equal(expected, BackgroundIndexer.InFinalStretch(upToEtag, lastEtag, batchSize: 4096));
 
     [Fact]
     public void A_waited_refresh_is_not_spaced_out_while_catching_up()
