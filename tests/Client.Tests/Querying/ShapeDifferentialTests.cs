@@ -236,9 +236,7 @@ public abstract class ShapeDifferentialTests(Func<Task<StoreFixture>> start, int
     [Fact]
     public void Aggregates_on_empty_and_nullable_members_match_LINQ_to_Objects()
     {
-        var wrong = new List<string>();
-        var refused = new List<string>();
-        var right = 0;
+        var tally = new Tally();
         using var session = Store.OpenSession();
         foreach (var (conditionName, predicate) in Conditions())
         {
@@ -306,29 +304,9 @@ public abstract class ShapeDifferentialTests(Func<Task<StoreFixture>> start, int
                 ("Select(Price).Sum", s => s.Select(x => x.Price).Sum()),
             };
             foreach (var (callName, call) in calls)
-            {
-                var name = $"Where[{conditionName}].{callName}";
-                var expected = Outcome(() => call(o));
-                try
-                {
-                    var got = Outcome(() => call(q));
-                    if (got == expected || Close(got, expected))
-                        right++;
-                    else
-                        wrong.Add($"{name}: expected {expected}, got {got}");
-                }
-                catch (NotSupportedException e)
-                {
-                    refused.Add($"{name}: {e.Message[..Math.Min(100, e.Message.Length)]}");
-                }
-                catch (Exception e)
-                {
-                    wrong.Add($"{name}: expected {expected}, threw {e.GetType().Name}: {e.Message[..Math.Min(200, e.Message.Length)]}");
-                }
-            }
+                tally.Outcomes($"Where[{conditionName}].{callName}", Outcome(() => call(o)), () => Outcome(() => call(q)));
         }
-        Assert.True(wrong.Count == 0, $"{wrong.Count} wrong:\n" + string.Join("\n", wrong));
-        Assert.True(right >= 400, $"only {right} answered; refused:\n" + string.Join("\n", refused));
+        tally.AssertNoneWrong(minimumRight: 400);
 
         // long sums are exact (docs/indexing.md): an OverflowException only when the total is outside long, where
         // LINQ to Objects also throws when its running total overflows on the way, which depends on the order.
@@ -399,32 +377,14 @@ public abstract class ShapeDifferentialTests(Func<Task<StoreFixture>> start, int
             ("OrderByDescending(At).Take(4).Max(At)", s => s.OrderByDescending(x => x.At).Take(4).Max(x => x.At).Ticks),
             ("Contains(item)", s => s.Select(x => x.Rank).Contains(3)),
         };
-        var wrong = new List<string>();
-        var refused = new List<string>();
-        var right = 0;
+        var tally = new Tally();
         using var session = Store.OpenSession();
         foreach (var (name, call) in calls)
         {
-            var expected = Outcome(() => call(Items.AsQueryable()));
-            try
-            {
-                var got = Outcome(() => call(session.Query<Item>().WaitForNonStaleResults(TimeSpan.FromMinutes(2))));
-                if (got == expected || Close(got, expected))
-                    right++;
-                else
-                    wrong.Add($"{name}: expected {expected}, got {got}");
-            }
-            catch (NotSupportedException e)
-            {
-                refused.Add($"{name}: {e.Message[..Math.Min(100, e.Message.Length)]}");
-            }
-            catch (Exception e)
-            {
-                wrong.Add($"{name}: expected {expected}, threw {e.GetType().Name}: {e.Message[..Math.Min(200, e.Message.Length)]}");
-            }
+            tally.Outcomes(name, Outcome(() => call(Items.AsQueryable())),
+                () => Outcome(() => call(session.Query<Item>().WaitForNonStaleResults(TimeSpan.FromMinutes(2)))));
         }
-        Assert.True(wrong.Count == 0, $"{wrong.Count} wrong:\n" + string.Join("\n", wrong) + "\nrefused:\n" + string.Join("\n", refused));
-        Assert.True(right >= calls.Count / 2, $"only {right} answered; refused:\n" + string.Join("\n", refused));
+        tally.AssertNoneWrong(minimumRight: calls.Count / 2);
     }
 
     /// <summary>
@@ -493,6 +453,48 @@ public abstract class ShapeDifferentialTests(Func<Task<StoreFixture>> start, int
 
     private static string Ids(IQueryable<Item> items) => string.Join(",", items.ToList().Select(x => x.Id!.ToLowerInvariant()));
 
+    /// <summary>
+    /// The shapes of one test: each answered right, answered wrong (or with another exception: a wrong answer too), or
+    /// refused with <see cref="NotSupportedException"/>.
+    /// </summary>
+    private sealed class Tally
+    {
+        private readonly List<string> _wrong = [];
+        private readonly List<string> _refused = [];
+        private int _right;
+
+        /// <summary>Runs <paramref name="got"/> and counts it against <paramref name="expected"/>.</summary>
+        public void Check<T>(string name, T expected, Func<T> got, Func<T, T, bool> equal, Func<T, string> describe)
+        {
+            try
+            {
+                var answer = got();
+                if (equal(answer, expected))
+                    _right++;
+                else
+                    _wrong.Add($"{name}: expected {describe(expected)}, got {describe(answer)}");
+            }
+            catch (NotSupportedException e)
+            {
+                _refused.Add($"{name}: {e.Message[..Math.Min(100, e.Message.Length)]}");
+            }
+            catch (Exception e)
+            {
+                _wrong.Add($"{name}: expected {describe(expected)}, threw {e.GetType().Name}: {e.Message[..Math.Min(200, e.Message.Length)]}");
+            }
+        }
+
+        /// <summary><see cref="Check{T}"/> of two <see cref="Outcome"/>s, doubles equal within <see cref="Close"/>.</summary>
+        public void Outcomes(string name, string expected, Func<string> got) =>
+            Check(name, expected, got, (answer, wanted) => answer == wanted || Close(answer, wanted), outcome => outcome);
+
+        public void AssertNoneWrong(int minimumRight)
+        {
+            Assert.True(_wrong.Count == 0, $"{_wrong.Count} wrong:\n" + string.Join("\n", _wrong) + "\nrefused:\n" + string.Join("\n", _refused));
+            Assert.True(_right >= minimumRight, $"only {_right} answered; refused:\n" + string.Join("\n", _refused));
+        }
+    }
+
     /// <summary>Double sums and averages add in another order: equal within 1e-12 relative.</summary>
     private static bool Close(string got, string expected)
     {
@@ -505,9 +507,7 @@ public abstract class ShapeDifferentialTests(Func<Task<StoreFixture>> start, int
     [Fact]
     public void Distinct_projections_with_paging_match_LINQ_to_Objects()
     {
-        var wrong = new List<string>();
-        var refused = new List<string>();
-        var right = 0;
+        var tally = new Tally();
         using var session = Store.OpenSession();
         foreach (var (conditionName, predicate) in Conditions())
         {
@@ -535,28 +535,11 @@ public abstract class ShapeDifferentialTests(Func<Task<StoreFixture>> start, int
             };
             foreach (var (callName, call) in calls)
             {
-                var name = $"Where[{conditionName}].{callName}";
-                var expected = call(o).ToList();
-                try
-                {
-                    var got = call(q).ToList();
-                    if (got.SequenceEqual(expected))
-                        right++;
-                    else
-                        wrong.Add($"{name}: expected [{string.Join(", ", expected)}], got [{string.Join(", ", got)}]");
-                }
-                catch (NotSupportedException e)
-                {
-                    refused.Add($"{name}: {e.Message[..Math.Min(100, e.Message.Length)]}");
-                }
-                catch (Exception e)
-                {
-                    wrong.Add($"{name}: threw {e.GetType().Name}: {e.Message[..Math.Min(200, e.Message.Length)]}");
-                }
+                tally.Check($"Where[{conditionName}].{callName}", call(o).ToList(), () => call(q).ToList(),
+                    (got, expected) => got.SequenceEqual(expected), values => $"[{string.Join(", ", values)}]");
             }
         }
-        Assert.True(wrong.Count == 0, $"{wrong.Count} wrong:\n" + string.Join("\n", wrong));
-        Assert.True(right >= 100, $"only {right} answered; refused:\n" + string.Join("\n", refused));
+        tally.AssertNoneWrong(minimumRight: 100);
     }
 
     /// <summary>
