@@ -122,22 +122,42 @@ internal static class TypedValues
         return new decimal((int)(uint)mantissa, (int)(uint)(mantissa >> 32), (int)(uint)(mantissa >> 64), negative, (byte)scale);
     }
 
-    /// <summary>The decimal a JSON number's text holds exactly, if it does (not one that underflows to 0 or overflows).</summary>
+    /// <summary>
+    /// The decimal a JSON number's text holds exactly, if it does: parsing alone rounds past 28-29 significant digits
+    /// and 28 decimal places (a double's <c>1.2345678901234567E-20</c> would read as <c>0.0000000000000000000123456789</c>),
+    /// underflows to 0 and overflows, so the parsed value must write back the text's significant digits.
+    /// </summary>
     public static bool TryGetDecimal(string text, out decimal value)
     {
         if (!decimal.TryParse(text, NumberStyles.Float, CultureInfo.InvariantCulture, out value))
             return false;
-        if (value != 0)
-            return true;
-        // "1E-30" parses as 0: only a text whose digits are all zeros is zero.
-        foreach (var c in text)
+        // Up to 15 characters without an exponent are at most 15 digits and 14 places: always exact (most numbers).
+        return (text.Length <= 15 && text.AsSpan().IndexOfAny('e', 'E') < 0)
+            || SignificantDigits(text) == SignificantDigits(value.ToString(CultureInfo.InvariantCulture));
+    }
+
+    /// <summary>A number's sign, significant digits and the power of ten of its last one: <c>-1.50e2</c> is <c>-15e1</c>.</summary>
+    private static string SignificantDigits(string text)
+    {
+        var negative = text.StartsWith('-');
+        var exponent = 0;
+        var e = text.IndexOfAny(['e', 'E']);
+        if (e >= 0)
         {
-            if (c is >= '1' and <= '9')
-                return false;
-            if (c is 'e' or 'E')
-                break;
+            if (!int.TryParse(text.AsSpan(e + 1), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out exponent))
+                return text; // an exponent past int: no decimal's digits
+            text = text[..e];
         }
-        return true;
+        var point = text.IndexOf('.');
+        if (point >= 0)
+        {
+            exponent -= text.Length - point - 1;
+            text = text.Remove(point, 1);
+        }
+        var digits = text.TrimStart('-', '+').TrimStart('0');
+        var trimmed = digits.TrimEnd('0');
+        exponent += digits.Length - trimmed.Length;
+        return trimmed.Length == 0 ? "0" : $"{(negative ? "-" : "")}{trimmed}e{exponent}";
     }
 
     /// <summary>

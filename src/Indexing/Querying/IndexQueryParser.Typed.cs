@@ -41,7 +41,7 @@ internal sealed partial class IndexQueryParser
             // A double holds 9007199254740993 as ...992: a number a decimal holds exactly is compared exactly, as
             // JSON reads it; any stored number equal to it is a decimal too (those a decimal cannot hold are out of
             // its range or nonzero below 1e-28).
-            case TypedValues.Text when TryGetExactDecimal(text, out var exact):
+            case TypedValues.Text when TypedValues.TryGetDecimal(text, out var exact):
                 return new TermQuery(new Term(field.Name + TypedValues.Decimal, TypedValues.EncodeDecimal(exact)));
             case TypedValues.Text:
             case TypedValues.Number:
@@ -69,7 +69,7 @@ internal sealed partial class IndexQueryParser
         if (suffix == TypedValues.Text && low is null && high is null)
             return TypedAnyValue(field, suffix); // [* TO *]: any value, as Field:* (not only strings)
         if (suffix == TypedValues.Text && (low ?? high) is not null && (low is null || IsNumber(low)) && (high is null || IsNumber(high))
-            && (low is null || TryGetExactDecimal(low, out _)) && (high is null || TryGetExactDecimal(high, out _)))
+            && (low is null || TypedValues.TryGetDecimal(low, out _)) && (high is null || TypedValues.TryGetDecimal(high, out _)))
             return ExactNumberRange(field, low, high, lowInclusive, highInclusive);
         return TypedTermRange(field, suffix, low, high, lowInclusive, highInclusive);
     }
@@ -173,37 +173,6 @@ internal sealed partial class IndexQueryParser
 
     private static bool IsNumber(string text) =>
         double.TryParse(text, NumberStyles.Float, CultureInfo.InvariantCulture, out var number) && double.IsFinite(number);
-
-    /// <summary>
-    /// A number text as a decimal, when the decimal is that number exactly (decimal parsing rounds past 28-29
-    /// significant digits, and reads what is below 1e-28 as 0).
-    /// </summary>
-    private static bool TryGetExactDecimal(string text, out decimal value) =>
-        TypedValues.TryGetDecimal(text, out value) && SignificantDigits(text) == SignificantDigits(value.ToString(CultureInfo.InvariantCulture));
-
-    /// <summary>A number's sign, significant digits and the power of ten of its last one: <c>-1.50e2</c> is <c>-15e1</c>.</summary>
-    private static string SignificantDigits(string text)
-    {
-        var negative = text.StartsWith('-');
-        var exponent = 0;
-        var e = text.IndexOfAny(['e', 'E']);
-        if (e >= 0)
-        {
-            if (!int.TryParse(text.AsSpan(e + 1), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out exponent))
-                return text; // an exponent past int: no decimal's digits
-            text = text[..e];
-        }
-        var point = text.IndexOf('.');
-        if (point >= 0)
-        {
-            exponent -= text.Length - point - 1;
-            text = text.Remove(point, 1);
-        }
-        var digits = text.TrimStart('-', '+').TrimStart('0');
-        var trimmed = digits.TrimEnd('0');
-        exponent += digits.Length - trimmed.Length;
-        return trimmed.Length == 0 ? "0" : $"{(negative ? "-" : "")}{trimmed}e{exponent}";
-    }
 
     private double ParseDouble(CompiledField field, string text) =>
         double.TryParse(text, NumberStyles.Float, CultureInfo.InvariantCulture, out var number) && double.IsFinite(number)
