@@ -260,13 +260,13 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
                 throw Unsupported(call, "the argument holds half of a character (an unpaired UTF-16 surrogate), which the index's UTF-8 terms " +
                     "cannot hold; compare whole characters");
             var name = field.Path + (ignoreCase ? TypedFieldSuffixes.IgnoreCase : "");
-            var pattern = ignoreCase ? text.ToUpperInvariant() : text;
+            // An @ci text is folded where it is compared, by the index's folding (the one OrdinalIgnoreCase uses), not here.
             return method.Name switch
             {
-                nameof(string.StartsWith) => pattern.Length == 0 ? $"{name}:[* TO *]" : $"{name}:{Escape(pattern)}*",
-                nameof(string.EndsWith) => pattern.Length == 0 ? $"{name}:[* TO *]" : $"{name}:*{Escape(pattern)}",
-                nameof(string.Contains) => pattern.Length == 0 ? $"{name}:[* TO *]" : $"{name}:*{Escape(pattern)}*",
-                nameof(string.Equals) => $"{name}:{Quote(pattern)}",
+                nameof(string.StartsWith) => text.Length == 0 ? $"{name}:[* TO *]" : $"{name}:{Escape(text)}*",
+                nameof(string.EndsWith) => text.Length == 0 ? $"{name}:[* TO *]" : $"{name}:*{Escape(text)}",
+                nameof(string.Contains) => text.Length == 0 ? $"{name}:[* TO *]" : $"{name}:*{Escape(text)}*",
+                nameof(string.Equals) => $"{name}:{Quote(text)}",
                 _ => throw Unsupported(call, $"string.{method.Name} is not supported"),
             };
         }

@@ -180,6 +180,6 @@ internal static class TypedValues
         TryGetInstant(text, out utcTicks)
         || long.TryParse(text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out utcTicks);
 
-    /// <summary>The case-insensitive form of a string: upper-cased char by char, as ordinal-ignore-case compares.</summary>
-    public static string FoldCase(string value) => value.ToUpperInvariant();
+    /// <summary>The case-insensitive form of a string: folded as <see cref="StringComparison.OrdinalIgnoreCase"/> compares (<see cref="OrdinalCaseFolding"/>).</summary>
+    public static string FoldCase(string value) => OrdinalCaseFolding.Fold(value);
 }
