@@ -9,7 +9,8 @@ namespace RavenLite.Client.Serialization;
 /// </summary>
 internal sealed class EntitySerializer(JsonSerializerSettings settings)
 {
-    private static readonly UTF8Encoding s_utf8 = new(encoderShouldEmitUTF8Identifier: false);
+    // Strict: a string holding half of a character (an unpaired surrogate) is refused, not stored as U+FFFD.
+    private static readonly UTF8Encoding s_utf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
     private readonly JsonSerializer _serializer = JsonSerializer.Create(settings);
 
     [ThreadStatic]
@@ -22,11 +23,19 @@ internal sealed class EntitySerializer(JsonSerializerSettings settings)
         var output = t_output ?? new Utf8Output();
         t_output = null;
         byte[] bytes;
+        var reusable = true;
         try
         {
             using (var json = new JsonTextWriter(output.Text) { Formatting = Formatting.None, ArrayPool = PooledJsonChars.Instance, CloseOutput = false })
                 _serializer.Serialize(json, entity);
             bytes = output.Bytes();
+        }
+        catch (EncoderFallbackException ex)
+        {
+            reusable = false;
+            var half = ex.CharUnknown != '\0' ? ex.CharUnknown : ex.CharUnknownHigh;
+            throw new ArgumentException($"The entity '{key}' ({entity.GetType()}) holds a string with half of a character (an unpaired " +
+                $"UTF-16 surrogate, U+{(int)half:X4}), which a document cannot store: JSON text and BSON hold whole characters only.", nameof(entity), ex);
         }
         catch (Exception ex) when (ex is JsonException or NotSupportedException or InvalidOperationException)
         {
@@ -34,7 +43,10 @@ internal sealed class EntitySerializer(JsonSerializerSettings settings)
         }
         finally
         {
-            if (output.Reset())
+            // After a refused character the text writer still holds it and would throw again on flushing: dropped unflushed.
+            if (!reusable)
+                output.Abandon();
+            else if (output.Reset())
                 t_output = output;
             else
                 output.Dispose();
@@ -124,5 +136,8 @@ internal sealed class EntitySerializer(JsonSerializerSettings settings)
             Text.Dispose();
             _stream.Dispose();
         }
+
+        /// <summary>Lets the pair go without flushing the text writer (it holds what could not be encoded); it has no other resources.</summary>
+        public void Abandon() => _stream.Dispose();
     }
 }

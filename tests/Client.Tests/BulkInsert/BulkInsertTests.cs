@@ -58,7 +58,7 @@ public abstract class BulkInsertTests : StoreTests
         Typed[] entities =
         [
             new(),
-            new() { Ratio = double.NaN, Text = "lone \ud800 surrogate", Huge = ulong.MaxValue, Moment = DateTime.MaxValue },
+            new() { Ratio = double.NaN, Text = "\ufffd\u0001 \U0001F600", Huge = ulong.MaxValue, Moment = DateTime.MaxValue },
         ];
         using (var bulk = Store.BulkInsert(batchSize: 10))
         {
@@ -78,6 +78,41 @@ public abstract class BulkInsertTests : StoreTests
         Assert.Contains("\"Ratio\":\"NaN\"", Text(stored[2]!.DataJson), StringComparison.Ordinal);
 
         static string Text(ReadOnlyMemory<byte> json) => System.Text.Encoding.UTF8.GetString(json.Span);
+    }
+
+    [Fact]
+    public void A_string_holding_half_of_a_character_is_refused_by_bulk_insert_and_session_alike_and_nothing_is_written()
+    {
+        var half = new Typed { Text = "lone \ud800 surrogate" };
+        using (var bulk = Store.BulkInsert(batchSize: 10))
+        {
+            // Refused when its batch is written: by Store when that fills the batch, at the latest when the operation ends.
+            var refused = Assert.Throws<ArgumentException>(() =>
+            {
+                bulk.Store(half, "typed/half-bulk");
+                bulk.Dispose();
+            });
+            Assert.Contains("unpaired UTF-16 surrogate, U+D800", refused.Message, StringComparison.Ordinal);
+        }
+        using (var session = Store.OpenSession())
+        {
+            var refused = Assert.Throws<ArgumentException>(() =>
+            {
+                session.Store(half, "typed/half-session");
+                session.SaveChanges();
+            });
+            Assert.Contains("unpaired UTF-16 surrogate, U+D800", refused.Message, StringComparison.Ordinal);
+        }
+        // The serializer's per-thread writer is not left holding the refused character.
+        using (var session = Store.OpenSession())
+        {
+            session.Store(new Typed { Text = "whole" }, "typed/whole-session");
+            session.SaveChanges();
+        }
+        var stored = Store.Backend.Load(["typed/half-bulk", "typed/half-session", "typed/whole-session"]);
+        Assert.Null(stored[0]);
+        Assert.Null(stored[1]);
+        Assert.Contains("\"Text\":\"whole\"", System.Text.Encoding.UTF8.GetString(stored[2]!.DataJson.Span), StringComparison.Ordinal);
     }
 
     [Fact]

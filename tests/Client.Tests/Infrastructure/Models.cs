@@ -40,7 +40,7 @@ public sealed class SelfReference
     public SelfReference? Self { get; set; }
 }
 
-/// <summary>Values of every kind the serializer writes, some (<see cref="Ratio"/> NaN, a lone surrogate) only as JSON text can carry them.</summary>
+/// <summary>Values of every kind the serializer writes, some (<see cref="Ratio"/> NaN) only as JSON text can carry them.</summary>
 public sealed class Typed
 {
     public string? Id { get; set; }
