@@ -1,5 +1,4 @@
 using System.Linq.Expressions;
-using System.Text;
 using Newtonsoft.Json.Linq;
 using RavenLite.Client.Backend;
 using RavenLite.Client.Serialization;
@@ -113,6 +112,6 @@ public sealed partial class DocumentSession
     /// <summary>One patch command per document, its operations in the order they were asked for.</summary>
     private IEnumerable<WriteCommand> PatchCommands() =>
         _patches.GroupBy(patch => patch.Key, StringComparer.OrdinalIgnoreCase).Select(group => WriteCommand.Patch(group.Key,
-            Encoding.UTF8.GetBytes(new JArray(group.Select(patch => patch.Operation)).ToString(Newtonsoft.Json.Formatting.None)),
+            EntitySerializer.ToUtf8(new JArray(group.Select(patch => patch.Operation)).ToString(Newtonsoft.Json.Formatting.None), $"The patch of '{group.Key}'", "patch"),
             expectedEtag: null));
 }

@@ -1,5 +1,5 @@
-using System.Text;
 using RavenLite.Client.Backend;
+using RavenLite.Client.Serialization;
 
 namespace RavenLite.Client;
 
@@ -41,7 +41,7 @@ public sealed class StoreOperations
         ArgumentNullException.ThrowIfNull(indexName);
         ArgumentNullException.ThrowIfNull(jsonPatch);
         var status = await _backend.StartSetOperationAsync(
-            new SetOperationRequest(indexName, query, Encoding.UTF8.GetBytes(jsonPatch), allowStale, stopOnFailure), cancellationToken).ConfigureAwait(false);
+            new SetOperationRequest(indexName, query, EntitySerializer.ToUtf8(jsonPatch, "The patch", nameof(jsonPatch)), allowStale, stopOnFailure), cancellationToken).ConfigureAwait(false);
         return new StoreOperation(_backend, status);
     }
 

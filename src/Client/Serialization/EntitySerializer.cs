@@ -74,6 +74,23 @@ internal sealed class EntitySerializer(JsonSerializerSettings settings)
         return encoder.TakeDocument();
     }
 
+    /// <summary>
+    /// JSON text as UTF-8, refusing with an <see cref="ArgumentException"/> (naming <paramref name="what"/>) text holding
+    /// half of a character, which the replacing <see cref="Encoding.UTF8"/> would turn into U+FFFD without a word.
+    /// </summary>
+    public static byte[] ToUtf8(string json, string what, string parameterName)
+    {
+        try
+        {
+            return s_utf8.GetBytes(json);
+        }
+        catch (EncoderFallbackException ex)
+        {
+            throw new ArgumentException($"{what} holds a string with half of a character (an unpaired UTF-16 surrogate, " +
+                $"U+{(int)(ex.CharUnknown != '\0' ? ex.CharUnknown : ex.CharUnknownHigh):X4}), which a document cannot store.", parameterName, ex);
+        }
+    }
+
     /// <summary>The JSON name the store's settings give <paramref name="member"/> of <paramref name="type"/>.</summary>
     public string JsonName(Type type, System.Reflection.MemberInfo member) =>
         _serializer.ContractResolver.ResolveContract(type) is Newtonsoft.Json.Serialization.JsonObjectContract contract

@@ -30,6 +30,27 @@ public abstract partial class SessionTests
     }
 
     [Fact]
+    public void A_patch_value_holding_half_of_a_character_throws_ArgumentException_and_changes_nothing()
+    {
+        using (var setup = Store.OpenSession())
+        {
+            setup.Store(NewCart("whole"), "carts/half");
+            setup.SaveChanges();
+        }
+        using (var session = Store.OpenSession())
+        {
+            session.Advanced.Patch<Cart, string?>("carts/half", x => x.Customer, "a\ud800b");
+            var refused = Assert.Throws<ArgumentException>(session.SaveChanges);
+            Assert.Contains("unpaired UTF-16 surrogate, U+D800", refused.Message, StringComparison.Ordinal);
+        }
+        Assert.Equal("whole", Reload<Cart>("carts/half")!.Customer);
+        var byQuery = Assert.Throws<ArgumentException>(() =>
+            Store.Operations.PatchByQueryAsync("Raven/DocumentsByEntityName", "Tag:Carts", """[{"op":"replace","path":"/Customer","value":"a""" + "\ud800" + """b"}]""")
+                .GetAwaiter().GetResult());
+        Assert.Contains("unpaired UTF-16 surrogate", byQuery.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task Concurrent_session_increments_from_8_writers_lose_none()
     {
         using (var setup = Store.OpenSession())
