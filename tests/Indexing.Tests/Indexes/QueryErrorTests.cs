@@ -40,6 +40,21 @@ public sealed class QueryErrorTests : IDisposable
     }
 
     [Fact]
+    public void Half_of_a_character_is_a_QueryException_not_a_search_for_U_FFFD()
+    {
+        // Built here: attribute arguments are stored as UTF-8, which cannot carry half of a character either.
+        _db.Put("carts/fffd", """{"cartId": 9}""", "a\ufffdb");
+        (string Query, int Position)[] cases = [("Tag:a\ud800b", 5), ("Tag:\udc00*", 4), ("Tag:\"x\ud83d\"", 6), ("Tag:\udc00\ud800", 4)];
+        foreach (var (query, position) in cases)
+        {
+            var ex = Assert.Throws<QueryException>(() => Run(new IndexQuery { Query = query }, TestDefinitions.ByEntityName));
+            Assert.Contains("unpaired UTF-16 surrogate", ex.Message, StringComparison.Ordinal);
+            Assert.Equal(position, ex.Position);
+        }
+        Assert.Single(_db.Query(TestDefinitions.ByEntityName, "Tag:\"a\ufffdb\"").Results);
+    }
+
+    [Fact]
     public void An_unknown_field_hints_at_the_right_case()
     {
         var ex = Assert.Throws<QueryException>(() => Run(new IndexQuery { Query = "productId:42" }));
