@@ -30,7 +30,8 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
     internal enum Kind { Text, Boolean, Exact, Number, Instant }
 
     /// <summary>A member reached from the entity (or from an item inside <c>Any</c>): its path, CLR type and kind.</summary>
-    internal readonly record struct FieldRef(string Path, Type Type, Kind Kind, bool ThroughCollection);
+    /// <remarks><paramref name="Converter"/>: the JsonConverter the member's values (a collection's items) are written by, when it has one of its own.</remarks>
+    internal readonly record struct FieldRef(string Path, Type Type, Kind Kind, bool ThroughCollection, JsonConverter? Converter = null);
 
     public string Where(LambdaExpression predicate) => Clause(predicate.Body, new Scope(predicate.Parameters[0], "", null));
 
@@ -40,6 +41,7 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
         var field = Field(selector.Body, new Scope(selector.Parameters[0], "", null), selector);
         if (field.ThroughCollection)
             throw Unsupported(selector, "ordering by a member of a collection's items is not supported; order by a member of the entity");
+        ThrowIfStoredOutOfOrder(field, selector, "ordered by");
         return field.Path + Suffix(field.Kind);
     }
 
@@ -133,10 +135,74 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
             throw Unsupported(selector, "aggregating the items of a collection is not supported; aggregate a member of the entity");
         if (field.Kind is Kind.Text or Kind.Boolean)
             throw Unsupported(selector, "only numbers and dates can be aggregated in the index");
+        ThrowIfStoredOutOfOrder(field, selector, "aggregated");
         return (field.Path + Suffix(field.Kind), field.Kind, field.Type);
     }
 
-    private sealed record Scope(ParameterExpression Parameter, string Prefix, Scope? Outer);
+    /// <summary>
+    /// Refuses an order or aggregate of a member the index does not hold in C#'s order: one written by a JsonConverter
+    /// of its own (its stored form is the converter's), or an enum written by name (names sort as text, C# orders enums
+    /// by number).
+    /// </summary>
+    private void ThrowIfStoredOutOfOrder(FieldRef field, Expression expression, string what)
+    {
+        if (WritesEnumNames(field))
+            throw Unsupported(expression, $"'{field.Path}' is an enum the serializer writes by name, and names are not in C#'s order of enums " +
+                $"(by number), so it cannot be {what} in the index; do it on the client, or store the enum as a number");
+        if (field.Converter is { } converter)
+            throw Unsupported(expression, $"'{field.Path}' is written by a JsonConverter ({converter.GetType().Name}), so the index holds the " +
+                $"converter's form, not the value's order; it cannot be {what} in the index");
+        if (field.Kind == Kind.Instant && !serializer.WritesIsoDates)
+            throw Unsupported(expression, $"the store's settings write '{field.Path}' in a date format of their own, not ISO 8601, so the index does " +
+                $"not read it as an instant; it cannot be {what} in the index");
+    }
+
+    /// <summary>Whether <paramref name="field"/> is an enum (or enums) the serializer writes as names.</summary>
+    private bool WritesEnumNames(FieldRef field) =>
+        EnumType(field) is { } type && Enum.GetValues(type) is { Length: > 0 } values
+        && Term(field, values.GetValue(0)!, Expression.Empty()).Suffix.Length == 0;
+
+    private static Type? EnumType(FieldRef field)
+    {
+        var type = Nullable.GetUnderlyingType(field.Type) ?? field.Type;
+        if (IsCollection(type) && ElementType(type) is { } element)
+            type = Nullable.GetUnderlyingType(element) ?? element;
+        return type.IsEnum ? type : null;
+    }
+
+    /// <summary>
+    /// A range of an enum written by name: the names of the defined values in the range, as terms, and the numbers
+    /// in it (the serializer writes a value without a name as its number). A [Flags] enum's combinations have no
+    /// name of their own, so its ranges are refused.
+    /// </summary>
+    private string EnumRange(FieldRef member, Type type, ExpressionType op, object value, Expression expression)
+    {
+        if (type.IsDefined(typeof(FlagsAttribute), false))
+            throw Unsupported(expression, $"'{member.Path}' is a [Flags] enum the serializer writes by name: its combinations have no order in the index; " +
+                "compare with == or !=, or store the enum as a number");
+        var bound = EnumNumber(value);
+        var terms = new List<string>();
+        foreach (var defined in Enum.GetValues(type).Cast<object>().Distinct())
+        {
+            var number = EnumNumber(defined);
+            var inRange = op switch
+            {
+                ExpressionType.LessThan => number < bound,
+                ExpressionType.LessThanOrEqual => number <= bound,
+                ExpressionType.GreaterThan => number > bound,
+                _ => number >= bound,
+            };
+            if (inRange && Term(member, defined, expression) is var (suffix, term))
+                terms.Add($"{member.Path}{suffix}:{term}");
+        }
+        terms.Add(Range(member.Path + TypedFieldSuffixes.Exact, op, Quote(bound.ToString(CultureInfo.InvariantCulture)), expression));
+        return "(" + string.Join(" OR ", terms.Distinct(StringComparer.Ordinal)) + ")";
+    }
+
+    private static decimal EnumNumber(object value) =>
+        Convert.ToDecimal(Convert.ChangeType(value, Enum.GetUnderlyingType(value.GetType()), CultureInfo.InvariantCulture), CultureInfo.InvariantCulture);
+
+    private sealed record Scope(ParameterExpression Parameter, string Prefix, Scope? Outer, JsonConverter? ItemConverter = null);
 
     private string Clause(Expression expression, Scope scope)
     {
@@ -214,6 +280,12 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
         var (suffix, term) = Term(member, value, binary);
         if (op is not (ExpressionType.Equal or ExpressionType.NotEqual) && member.Kind is Kind.Text or Kind.Boolean)
             throw Unsupported(binary, $"'{member.Type.Name}' values have no order in C#'s operators");
+        if (op is not (ExpressionType.Equal or ExpressionType.NotEqual))
+        {
+            if (EnumType(member) is { } enumType && WritesEnumNames(member))
+                return EnumRange(member, enumType, op, AsMemberType(member, value, binary), binary);
+            ThrowIfStoredOutOfOrder(member, binary, "compared by order");
+        }
         if (op == ExpressionType.NotEqual)
         {
             if (member.ThroughCollection)
@@ -310,7 +382,7 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
                 case nameof(Enumerable.Any) when arguments is [LambdaExpression inner]:
                 {
                     var collection = CollectionPath(source, scope, call);
-                    var itemScope = new Scope(inner.Parameters[0], collection, scope);
+                    var itemScope = new Scope(inner.Parameters[0], collection, scope, ItemConverter(source));
                     CheckOneElement(inner, itemScope);
                     return Clause(inner.Body, itemScope);
                 }
@@ -422,6 +494,8 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
     private (string Suffix, string Term) Term(FieldRef member, object value, Expression expression)
     {
         value = AsMemberType(member, value, expression);
+        if (member.Converter is not null || (member.Kind == Kind.Instant && !serializer.WritesIsoDates))
+            return ConvertedTerm(member, serializer.ToWrittenToken(value, member.Converter), expression);
         switch (member.Kind)
         {
             case Kind.Instant:
@@ -461,6 +535,21 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
             default:
                 return ("", Quote(TextOf(value)));
         }
+    }
+
+    /// <summary>A value as the member's own converter wrote it, compared as the index holds that JSON: text, exact number, double, boolean.</summary>
+    private static (string Suffix, string Term) ConvertedTerm(FieldRef member, JToken token, Expression expression)
+    {
+        return token.Type switch
+        {
+            JTokenType.String => ("", Quote((string)token!)),
+            JTokenType.Integer => (TypedFieldSuffixes.Exact, Quote(token.ToString(Formatting.None))),
+            JTokenType.Float when token.ToObject<double>() is var number && double.IsFinite(number) =>
+                (TypedFieldSuffixes.Number, Quote(number.ToString("R", CultureInfo.InvariantCulture))),
+            JTokenType.Boolean => ("", (bool)token! ? "true" : "false"),
+            JTokenType.Null => (TypedFieldSuffixes.Null, "true"),
+            _ => throw Unsupported(expression, $"'{member.Path}' is written by its own JsonConverter as {token.Type}, which a query cannot compare"),
+        };
     }
 
     /// <summary>
@@ -536,12 +625,41 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
             var path = string.Join('.', (prefix.Length > 0 ? [prefix] : Array.Empty<string>()).Concat(names));
             if (path.Length == 0)
                 throw Unsupported(whole, "it compares the entity itself; compare one of its members");
-            return new FieldRef(path, expression.Type, KindOf(expression.Type, whole), throughCollection || inItem);
+            var converter = expression is MemberExpression last ? ValueConverter(last, whole) : ItemScopeConverter(parameter, scope);
+            return new FieldRef(path, expression.Type, KindOf(expression.Type, whole), throughCollection || inItem, converter);
         }
         throw Unsupported(whole, $"'{expression}' is not a chain of members of the entity");
 
         void throwCollection(MemberExpression collection) =>
             throw Unsupported(whole, $"'{collection}' is a collection: use Any(item => ...), Contains or Count");
+    }
+
+    /// <summary>The converter of a member's values: its own, or for a collection member its items' (a converter of the whole collection is refused).</summary>
+    private JsonConverter? ValueConverter(MemberExpression member, Expression whole)
+    {
+        var owner = Unwrap(member.Expression!).Type;
+        var value = serializer.ConverterOf(owner, member.Member, member.Type, items: false);
+        if (!IsCollection(member.Type))
+            return value;
+        if (value is not null)
+            throw Unsupported(whole, $"'{member}' is written by a JsonConverter ({value.GetType().Name}), so its items are not what the index holds");
+        return ElementType(member.Type) is { } element ? serializer.ConverterOf(owner, member.Member, element, items: true) : null;
+    }
+
+    /// <summary>The converter of the items of the collection <paramref name="source"/> names, if it is a member whose items have one.</summary>
+    private JsonConverter? ItemConverter(Expression source) =>
+        Unwrap(source) is MemberExpression member && IsCollection(member.Type) && member.Expression is { } owner && ElementType(member.Type) is { } element
+            ? serializer.ConverterOf(Unwrap(owner).Type, member.Member, element, items: true)
+            : null;
+
+    private static JsonConverter? ItemScopeConverter(ParameterExpression parameter, Scope scope)
+    {
+        for (var at = scope; at is not null; at = at.Outer)
+        {
+            if (at.Parameter == parameter)
+                return at.ItemConverter;
+        }
+        return null;
     }
 
     private static (string Prefix, bool InItem) ScopeOf(ParameterExpression parameter, Scope scope, Expression whole)

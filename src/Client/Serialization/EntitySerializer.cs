@@ -98,6 +98,54 @@ internal sealed class EntitySerializer(JsonSerializerSettings settings)
             ? name
             : member.Name;
 
+    /// <summary>
+    /// The converter that writes <paramref name="member"/>'s value (with <paramref name="items"/>, each item of the
+    /// collection it holds), as Newtonsoft picks it: the member's own (<c>[JsonConverter]</c>, <c>ItemConverterType</c>),
+    /// the value type's <c>[JsonConverter]</c>, or one of the settings' converters; null when none applies.
+    /// </summary>
+    public JsonConverter? ConverterOf(Type owner, System.Reflection.MemberInfo member, Type valueType, bool items)
+    {
+        var property = _serializer.ContractResolver.ResolveContract(owner) is Newtonsoft.Json.Serialization.JsonObjectContract contract
+            ? contract.Properties.FirstOrDefault(p => p.UnderlyingName == member.Name)
+            : null;
+        if ((items ? property?.ItemConverter : property?.Converter) is { } own)
+            return own;
+        var type = Nullable.GetUnderlyingType(valueType) ?? valueType;
+        return _serializer.ContractResolver.ResolveContract(type).Converter
+            ?? _serializer.Converters.FirstOrDefault(converter => converter.CanWrite && converter.CanConvert(type));
+    }
+
+    /// <summary>Whether the settings write dates as ISO 8601 text in its default form, which the index reads as instants.</summary>
+    public bool WritesIsoDates =>
+        _serializer.DateFormatHandling == DateFormatHandling.IsoDateFormat && _serializer.DateFormatString == s_defaultDateFormat;
+
+    private static readonly string s_defaultDateFormat = new JsonSerializer().DateFormatString;
+
+    /// <summary>
+    /// A value as it is written into a document (by <paramref name="converter"/> when given) under the store's
+    /// settings, read back from that JSON text with dates left as the text they are.
+    /// </summary>
+    public Newtonsoft.Json.Linq.JToken ToWrittenToken(object value, JsonConverter? converter)
+    {
+        using var text = new StringWriter(System.Globalization.CultureInfo.InvariantCulture);
+        using (var writer = new JsonTextWriter(text))
+        {
+            if (converter is null)
+                _serializer.Serialize(writer, value);
+            else
+            {
+                writer.DateFormatHandling = _serializer.DateFormatHandling;
+                writer.DateFormatString = _serializer.DateFormatString;
+                writer.DateTimeZoneHandling = _serializer.DateTimeZoneHandling;
+                writer.FloatFormatHandling = _serializer.FloatFormatHandling;
+                writer.Culture = _serializer.Culture;
+                converter.WriteJson(writer, value, _serializer);
+            }
+        }
+        using var reader = new JsonTextReader(new StringReader(text.ToString())) { DateParseHandling = DateParseHandling.None };
+        return Newtonsoft.Json.Linq.JToken.ReadFrom(reader);
+    }
+
     /// <summary>A value as the store's settings serialize it inside an entity (for patch values).</summary>
     public Newtonsoft.Json.Linq.JToken ToToken(object? value) =>
         value is null ? Newtonsoft.Json.Linq.JValue.CreateNull() : Newtonsoft.Json.Linq.JToken.FromObject(value, _serializer);
