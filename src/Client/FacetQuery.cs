@@ -28,7 +28,7 @@ public sealed class FacetQuery<T> where T : class
         ArgumentNullException.ThrowIfNull(field);
         if (top is < 0)
             throw new ArgumentOutOfRangeException(nameof(top), top, "Top cannot be negative.");
-        return Add(new FacetRequest { Field = _query.FacetField(field).Field, Top = top, Order = order });
+        return Add(new FacetRequest { Field = _query.FacetField(field, ranges: false).Field, Top = top, Order = order });
     }
 
     /// <summary>
@@ -59,7 +59,7 @@ public sealed class FacetQuery<T> where T : class
         for (var i = 1; i < bounds.Count; i++)
             ranges.Add(new FacetRange { From = bounds[i - 1], To = bounds[i] });
         ranges.Add(new FacetRange { From = bounds[^1], ToInclusive = true });
-        return Add(new FacetRequest { Field = _query.FacetField(field).Field, Ranges = ranges });
+        return Add(new FacetRequest { Field = _query.FacetField(field, ranges: true).Field, Ranges = ranges });
     }
 
     /// <summary>Also counts the facet <paramref name="facet"/> as written (an index field by name, ranges of any bounds).</summary>

@@ -197,9 +197,9 @@ public sealed partial class RavenQuery<T> where T : class
     public override string ToString() => string.Join(" AND ", _clauses.Select(c => _clauses.Count == 1 ? c : $"({c})"));
 
     /// <summary>The facet field of a member: a typed field with its kind's suffix; refused for a query of an untyped index by name.</summary>
-    internal (string Field, Type ValueType) FacetField(System.Linq.Expressions.LambdaExpression field) =>
+    internal (string Field, Type ValueType) FacetField(System.Linq.Expressions.LambdaExpression field, bool ranges) =>
         _typed
-            ? _session.Translator.FacetField(field)
+            ? _session.Translator.FacetField(field, ranges)
             : throw new NotSupportedException($"Facets by member ({field}) are translated for collection queries and RavenIndex<T> indexes, whose fields are typed; for '{_indexName}' use AggregateBy(new FacetRequest {{ Field = \"...\" }}).");
 
     /// <summary>Runs the query for its facets only: no page, no document loaded.</summary>

@@ -31,7 +31,8 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
 
     /// <summary>A member reached from the entity (or from an item inside <c>Any</c>): its path, CLR type and kind.</summary>
     /// <remarks><paramref name="Converter"/>: the JsonConverter the member's values (a collection's items) are written by, when it has one of its own.</remarks>
-    internal readonly record struct FieldRef(string Path, Type Type, Kind Kind, bool ThroughCollection, JsonConverter? Converter = null);
+    /// <remarks><paramref name="Omitted"/>: the value the serializer leaves out for the member (DefaultValueHandling.Ignore), which a document without it holds.</remarks>
+    internal readonly record struct FieldRef(string Path, Type Type, Kind Kind, bool ThroughCollection, JsonConverter? Converter = null, object? Omitted = null);
 
     public string Where(LambdaExpression predicate) => Clause(predicate.Body, new Scope(predicate.Parameters[0], "", null));
 
@@ -67,7 +68,7 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
     /// collection's items' member (<c>x =&gt; x.Lines.Select(l =&gt; l.Price)</c>), with its kind's suffix, and the
     /// CLR type of one value (for range bounds).
     /// </summary>
-    public (string Field, Type ValueType) FacetField(LambdaExpression selector)
+    public (string Field, Type ValueType) FacetField(LambdaExpression selector, bool ranges)
     {
         var scope = new Scope(selector.Parameters[0], "", null);
         var body = Unwrap(selector.Body);
@@ -85,6 +86,23 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
         var valueType = Nullable.GetUnderlyingType(field.Type) ?? field.Type;
         if (IsCollection(valueType) && ElementType(valueType) is { } element)
             valueType = Nullable.GetUnderlyingType(element) ?? element;
+        if (field.Omitted is { } omitted)
+            throw Unsupported(selector, $"the serializer leaves '{field.Path}' out of documents where it is {omitted} (DefaultValueHandling.Ignore), " +
+                "so their value would count as missing");
+        // The serializer writes an enum value without a name as its number, which the names' text field does not hold.
+        if (WritesEnumNames(field))
+            throw Unsupported(selector, $"'{field.Path}' is an enum the serializer writes by name, but a value without a name as its number, which a count " +
+                $"of the names would leave out; count the names by AggregateBy(new FacetRequest {{ Field = \"{field.Path}\" }})");
+        // Dates in the settings' own format are counted as the text they are stored as; they have no ranges.
+        if (field.Kind == Kind.Instant && !serializer.WritesIsoDates && field.Converter is null)
+        {
+            if (ranges)
+                ThrowIfStoredOutOfOrder(field, selector, "counted by ranges");
+            return (field.Path, valueType);
+        }
+        if (field.Converter is { } converter)
+            throw Unsupported(selector, $"'{field.Path}' is written by a JsonConverter ({converter.GetType().Name}), so the index holds the converter's form, " +
+                "not values of the member's kind to count");
         return (field.Path + Suffix(field.Kind), valueType);
     }
 
@@ -152,6 +170,9 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
         if (field.Converter is { } converter)
             throw Unsupported(expression, $"'{field.Path}' is written by a JsonConverter ({converter.GetType().Name}), so the index holds the " +
                 $"converter's form, not the value's order; it cannot be {what} in the index");
+        if (field.Omitted is { } omitted)
+            throw Unsupported(expression, $"the serializer leaves '{field.Path}' out of documents where it is {omitted} (DefaultValueHandling.Ignore), so " +
+                $"those documents have no value in the index; it cannot be {what} in the index");
         if (field.Kind == Kind.Instant && !serializer.WritesIsoDates)
             throw Unsupported(expression, $"the store's settings write '{field.Path}' in a date format of their own, not ISO 8601, so the index does " +
                 $"not read it as an instant; it cannot be {what} in the index");
@@ -264,6 +285,31 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
         }
         var member = Field(memberSide, scope, binary);
         var value = Evaluate(valueSide);
+        if (member.Omitted is not { } omitted)
+            return MemberComparison(member, op, value, binary);
+        if (value is null)
+            throw Unsupported(binary, $"the serializer leaves '{member.Path}' out where it is {omitted}, so a document without it is not null");
+        // A document without the member holds the omitted default: it matches exactly when the default does.
+        var defaultMatches = Expression.Lambda<Func<bool>>(new Replacer(memberSide, Expression.Constant(omitted, memberSide.Type)).Visit(binary)!)
+            .Compile(preferInterpretation: true)();
+        return WithOmitted(member, MemberComparison(member, op, value, binary), defaultMatches, binary);
+    }
+
+    /// <summary>
+    /// <paramref name="clause"/> over the documents holding <paramref name="member"/>, and those leaving it out (whose
+    /// value is its omitted default) when <paramref name="defaultMatches"/>.
+    /// </summary>
+    private static string WithOmitted(FieldRef member, string clause, bool defaultMatches, Expression expression)
+    {
+        if (member.ThroughCollection)
+            throw Unsupported(expression, $"the serializer leaves '{member.Path}' out of items where it is {member.Omitted} (DefaultValueHandling.Ignore), " +
+                "and the index cannot tell which item lacks it");
+        var missing = $"{member.Path}{TypedFieldSuffixes.Null}:true";
+        return defaultMatches ? $"({clause}) OR ({missing})" : $"({clause}) AND ({Not(missing)})";
+    }
+
+    private string MemberComparison(FieldRef member, ExpressionType op, object? value, BinaryExpression binary)
+    {
         if (value is null)
         {
             if (member.ThroughCollection)
@@ -284,7 +330,8 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
         {
             if (EnumType(member) is { } enumType && WritesEnumNames(member))
                 return EnumRange(member, enumType, op, AsMemberType(member, value, binary), binary);
-            ThrowIfStoredOutOfOrder(member, binary, "compared by order");
+            // A left-out default is answered by the caller (WithOmitted): only the stored form's order matters here.
+            ThrowIfStoredOutOfOrder(member with { Omitted = null }, binary, "compared by order");
         }
         if (op == ExpressionType.NotEqual)
         {
@@ -435,11 +482,19 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
         }
         if (hasNull)
             terms.Add($"{member.Path}{TypedFieldSuffixes.Null}:true");
-        if (terms.Count == 0)
-            return Nothing;
-        const int group = 512;
-        var groups = terms.Chunk(group).Select(chunk => "(" + string.Join(" OR ", chunk) + ")").ToList();
-        return groups.Count == 1 ? groups[0] : "(" + string.Join(" OR ", groups) + ")";
+        if (member.Omitted is { } omitted)
+        {
+            var defaultMatches = values.Cast<object?>().Any(value => value is not null && Equals(AsMemberType(member, value, whole), omitted));
+            return WithOmitted(member, terms.Count == 0 ? Nothing : Group(terms), defaultMatches, whole);
+        }
+        return terms.Count == 0 ? Nothing : Group(terms);
+
+        static string Group(List<string> terms)
+        {
+            const int group = 512;
+            var groups = terms.Chunk(group).Select(chunk => "(" + string.Join(" OR ", chunk) + ")").ToList();
+            return groups.Count == 1 ? groups[0] : "(" + string.Join(" OR ", groups) + ")";
+        }
     }
 
     /// <summary>
@@ -626,7 +681,10 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
             if (path.Length == 0)
                 throw Unsupported(whole, "it compares the entity itself; compare one of its members");
             var converter = expression is MemberExpression last ? ValueConverter(last, whole) : ItemScopeConverter(parameter, scope);
-            return new FieldRef(path, expression.Type, KindOf(expression.Type, whole), throughCollection || inItem, converter);
+            var omitted = expression is MemberExpression member
+                ? serializer.OmittedDefault(Unwrap(member.Expression!).Type, member.Member, member.Type)
+                : null;
+            return new FieldRef(path, expression.Type, KindOf(expression.Type, whole), throughCollection || inItem, converter, omitted);
         }
         throw Unsupported(whole, $"'{expression}' is not a chain of members of the entity");
 
@@ -838,6 +896,12 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
         $"The query expression '{expression}' is not supported: {why}. Supported: ==, !=, <, <=, >, >= with values, &&, ||, !, " +
         "null and HasValue checks, bool members, StartsWith/EndsWith/Contains/Equals (Ordinal or OrdinalIgnoreCase), string.IsNullOrEmpty, " +
         "collection Contains/Any()/Any(item => condition on one value)/Count, list.Contains(x.Member); or give a Lucene query string to Where.");
+
+    /// <summary>Replaces one node (by reference) with another.</summary>
+    private sealed class Replacer(Expression from, Expression to) : ExpressionVisitor
+    {
+        public override Expression? Visit(Expression? node) => node == from ? to : base.Visit(node);
+    }
 
     private sealed class Walker(Func<Expression, bool> visit) : ExpressionVisitor
     {

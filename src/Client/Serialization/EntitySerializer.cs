@@ -115,6 +115,21 @@ internal sealed class EntitySerializer(JsonSerializerSettings settings)
             ?? _serializer.Converters.FirstOrDefault(converter => converter.CanWrite && converter.CanConvert(type));
     }
 
+    /// <summary>
+    /// The value the serializer leaves out of documents for <paramref name="member"/> (<c>DefaultValueHandling.Ignore</c>
+    /// on it or in the settings: its <c>[DefaultValue]</c>, else its type's default), so a document without the member
+    /// holds that value; null when nothing but null is left out.
+    /// </summary>
+    public object? OmittedDefault(Type owner, System.Reflection.MemberInfo member, Type valueType)
+    {
+        var property = _serializer.ContractResolver.ResolveContract(owner) is Newtonsoft.Json.Serialization.JsonObjectContract contract
+            ? contract.Properties.FirstOrDefault(p => p.UnderlyingName == member.Name)
+            : null;
+        if (((property?.DefaultValueHandling ?? _serializer.DefaultValueHandling) & DefaultValueHandling.Ignore) == 0)
+            return null;
+        return property?.DefaultValue ?? (valueType.IsValueType && Nullable.GetUnderlyingType(valueType) is null ? Activator.CreateInstance(valueType) : null);
+    }
+
     /// <summary>Whether the settings write dates as ISO 8601 text in its default form, which the index reads as instants.</summary>
     public bool WritesIsoDates =>
         _serializer.DateFormatHandling == DateFormatHandling.IsoDateFormat && _serializer.DateFormatString == s_defaultDateFormat;
