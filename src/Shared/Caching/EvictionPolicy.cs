@@ -14,7 +14,9 @@ namespace RavenLite.Caching;
 // only remembered by the doorkeeper; the cache counts as full until a small queue's worth (a tenth) is free again.
 // A scan then evicts almost nothing and keeps nothing: its items are never queued (reading ten million documents
 // through a full 1 GiB document cache evicted 48 thousand instead of 7.9 million), so they are garbage as soon as
-// the reader is done with them, not after ageing through the small queue.
+// the reader is done with them, not after ageing through the small queue. The client's caches and the server's query
+// response cache leave the rule off: a miss there costs a query or a round trip rather than a parse, so keeping an
+// entry from its first use is worth more there.
 // Not thread-safe: the owning cache calls it under its lock and keeps its own map; hits only
 // EvictionEntry.Touch the entry. Bytes and Count may be read without the
 // lock.
