@@ -179,12 +179,24 @@ internal static class ScaleReport
         }
         Console.WriteLine(Timed($"read all {read:N0} documents by *:* pages", clock.Elapsed, ref io));
         var cache = database.GetStatistics().Cache;
-        Console.WriteLine($"cache: {cache.Entries:N0} entries, {Mib(cache.Bytes)} of {Mib(cache.LimitBytes)} MiB, {cache.Evictions:N0} evictions");
+        Console.WriteLine($"cache: {cache.Entries:N0} entries, {Mib(cache.Bytes)} of {Mib(cache.LimitBytes)} MiB, {cache.Evictions:N0} evictions, {cache.Refused:N0} reads refused (not cached: full and not seen lately)");
         Console.WriteLine(MemorySample.Current().Format("after reading everything"));
         Console.WriteLine($"GC heap {Mib(GC.GetGCMemoryInfo().HeapSizeBytes)} MiB, committed {Mib(GC.GetGCMemoryInfo().TotalCommittedBytes)} MiB");
+        Console.WriteLine(GenerationSizes());
         GC.Collect(GC.MaxGeneration, GCCollectionMode.Aggressive, blocking: true, compacting: true);
         Console.WriteLine(MemorySample.Current().Format("after a full compacting GC"));
         return read == documents ? 0 : 1;
+    }
+
+    /// <summary>Where the heap is, after the last collection of any kind: each generation's size and free space, and how many of each kind ran.</summary>
+    private static string GenerationSizes()
+    {
+        var info = GC.GetGCMemoryInfo(GCKind.Any);
+        string[] names = ["gen0", "gen1", "gen2", "LOH", "POH"];
+        var parts = info.GenerationInfo.ToArray().Select((g, i) =>
+            $"{names[i]} {Mib(g.SizeAfterBytes)} MiB ({Mib(g.FragmentationAfterBytes)} free)");
+        return string.Create(CultureInfo.InvariantCulture,
+            $"after the last GC (#{info.Index}, gen{info.Generation}): {string.Join(", ", parts)}; collections gen0 {GC.CollectionCount(0)}, gen1 {GC.CollectionCount(1)}, gen2 {GC.CollectionCount(2)}; server GC {System.Runtime.GCSettings.IsServerGC}, {System.Runtime.GCSettings.LatencyMode}");
     }
 
     private static void Page(DocumentDatabase database, IndexQuery query, int documents)

@@ -20,6 +20,8 @@ internal sealed class GhostQueue
             _members.Remove(_order.Dequeue());
     }
 
+    public bool Contains(int hash) => _members.Contains(hash);
+
     // True (and forgotten) when hash was remembered.
     public bool Remove(int hash) => _members.Remove(hash);
 

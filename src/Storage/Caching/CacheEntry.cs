@@ -36,7 +36,11 @@ internal sealed class CacheEntry : EvictionEntry
     public override int GhostHash => Key.Hash;
 
     /// <summary>What the entry costs now, its document's parsed forms included.</summary>
-    public long CurrentSize => Overhead + ManagedSize.ByteArray(Key.StorageKey.Length) + (Document?.EstimatedSize ?? 0);
+    public long CurrentSize => SizeOf(Key.StorageKey.Length, Document);
+
+    /// <summary>What an entry for <paramref name="document"/> under a storage key of that length costs.</summary>
+    public static long SizeOf(int storageKeyLength, Document? document) =>
+        Overhead + ManagedSize.ByteArray(storageKeyLength) + (document?.EstimatedSize ?? 0);
 
     /// <summary>Lets go of the document: the entry has left the cache (evicted, replaced or cleared).</summary>
     public override void Release() => Volatile.Write(ref _document, null);

@@ -22,6 +22,11 @@ public static class CacheMetrics
     /// <summary>Observable counter: entries evicted to stay within the size limit.</summary>
     public const string Evictions = "ravenlite.cache.evictions";
 
+    /// <summary>
+    /// Observable counter: reads not cached because the cache was full and had not seen the version lately.
+    /// </summary>
+    public const string Refused = "ravenlite.cache.refused";
+
     /// <summary>Observable gauge: documents cached now.</summary>
     public const string Entries = "ravenlite.cache.entries";
 

@@ -13,6 +13,12 @@ public sealed record CacheStatistics(bool Enabled, long LimitBytes, long Hits, l
     /// <summary>The statistics of a store whose cache is off.</summary>
     public static CacheStatistics Disabled { get; } = new(false, 0, 0, 0, 0, 0, 0);
 
+    /// <summary>
+    /// Reads not cached because the cache was full and had not seen the version lately (a first read once full is
+    /// only remembered; a second one soon after is cached), since the store opened.
+    /// </summary>
+    public long Refused { get; init; }
+
     /// <summary>Hits over all lookups; 0 before the first lookup.</summary>
     public double HitRatio => Hits + Misses == 0 ? 0 : (double)Hits / (Hits + Misses);
 }

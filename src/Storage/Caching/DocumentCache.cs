@@ -14,7 +14,9 @@ namespace RavenLite.Storage.Caching;
 /// <remarks>
 /// Eviction is the repository's one rule, <see cref="EvictionPolicy"/> (S3-FIFO-like): a scan (paging through
 /// everything, the indexer's etag feed) passes through its small queue without pushing out the documents that are
-/// read again and again.
+/// read again and again. Once full, the cache admits a version only on its second read within a while (the policy's
+/// doorkeeper), so the one-time reads of a scan are refused rather than queued and evicted later: they push nothing
+/// out and are garbage as soon as the reader is done with them.
 /// </remarks>
 internal sealed class DocumentCache : IDisposable
 {
@@ -31,7 +33,8 @@ internal sealed class DocumentCache : IDisposable
         LimitBytes = limitBytes;
         _entries = new ConcurrentDictionary<CacheKey, CacheEntry>(CacheKeyComparer.Instance);
         _policy = new EvictionPolicy(limitBytes, int.MaxValue,
-            evicted => _entries.TryRemove(new KeyValuePair<CacheKey, CacheEntry>(((CacheEntry)evicted).Key, (CacheEntry)evicted)));
+            evicted => _entries.TryRemove(new KeyValuePair<CacheKey, CacheEntry>(((CacheEntry)evicted).Key, (CacheEntry)evicted)),
+            refuseFirstReadsWhenFull: true);
         _lookup = _entries.GetAlternateLookup<CacheLookupKey>();
         CreateInstruments(meter, databaseName);
     }
@@ -96,7 +99,9 @@ internal sealed class DocumentCache : IDisposable
     }
 
     /// <summary>
-    /// Caches a document just read from <paramref name="storageKey"/>, unless it alone is bigger than the cache.
+    /// Caches a document just read from <paramref name="storageKey"/>, unless it alone is bigger than the cache or
+    /// the cache is full and has not seen this version lately (its first read is then only remembered, so that a
+    /// scan's documents die young; see <see cref="EvictionPolicy"/>).
     /// </summary>
     /// <returns>The document to hand out: the one already cached when another reader got there first.</returns>
     public Document Add(ReadOnlySpan<byte> storageKey, Document document)
@@ -107,12 +112,14 @@ internal sealed class DocumentCache : IDisposable
             // Under the lock an entry in the table has not been released.
             if (_lookup.TryGetValue(lookupKey, out var existing))
                 return existing.Document!;
-            var key = CacheKeyComparer.Instance.Create(lookupKey);
+            var hash = CacheKey.ComputeHash(storageKey, document.Etag);
+            var bytes = CacheEntry.SizeOf(storageKey.Length, document);
+            if (bytes > LimitBytes || !_policy.Admits(hash, bytes))
+                return document;
+            var key = new CacheKey(storageKey.ToArray(), document.Etag, hash);
             var entry = new CacheEntry(this, key, document);
             document.AttachTo(entry);
             entry.ChargedBytes = entry.CurrentSize;
-            if (entry.ChargedBytes > LimitBytes)
-                return document;
             _entries.TryAdd(key, entry);
             _policy.Admit(entry);
             return document;
@@ -161,7 +168,7 @@ internal sealed class DocumentCache : IDisposable
         Misses: _misses.Sum(),
         Evictions: _policy.Evictions,
         Entries: _policy.Count,
-        Bytes: _policy.Bytes);
+        Bytes: _policy.Bytes) { Refused = _policy.Refusals };
 
     /// <summary>Empties the cache (its instruments go with the store's meter).</summary>
     public void Dispose() => Clear();
@@ -176,6 +183,8 @@ internal sealed class DocumentCache : IDisposable
             "{miss}", "Document reads that deserialized BSON.");
         meter.CreateObservableCounter(CacheMetrics.Evictions, () => new Measurement<long>(_policy.Evictions, tags),
             "{entry}", "Cached documents evicted to stay within the size limit.");
+        meter.CreateObservableCounter(CacheMetrics.Refused, () => new Measurement<long>(_policy.Refusals, tags),
+            "{document}", "Document reads not cached because the cache was full and had not seen the version lately.");
         meter.CreateObservableGauge(CacheMetrics.Entries, () => new Measurement<long>(_policy.Count, tags),
             "{entry}", "Documents in the cache.");
         meter.CreateObservableGauge(CacheMetrics.Bytes, () => new Measurement<long>(_policy.Bytes, tags),

@@ -53,9 +53,38 @@ public sealed class CacheEvictionTests : IDisposable
         store.Get(hot);
         var afterHotReads = store.GetCacheStatistics();
 
-        Assert.True(beforeHotReads.Evictions > 200, "the scan is several times the cache");
+        Assert.True(beforeHotReads.Refused > 200, "the scan is several times the cache: once full, its first reads are refused");
         Assert.Equal(10, afterHotReads.Hits - beforeHotReads.Hits);
         Assert.Equal(beforeHotReads.Misses, afterHotReads.Misses);
+    }
+
+    [EngineTheory]
+    public void A_full_cache_caches_a_document_on_its_second_read_not_its_first(StorageEngineKind engine)
+    {
+        using var store = Open(engine, _dir.Path, cacheSizeBytes: 64 * 1024);
+        var keys = PutSeedCarts(store, 200);
+        var filled = 0;
+        while (store.GetCacheStatistics().Refused == 0)
+            _ = store.Get(keys[filled++])!.Data; // every read admitted until the cache is full
+        var full = store.GetCacheStatistics();
+        var next = keys[filled];
+
+        var first = store.Get(next)!;
+        var afterFirst = store.GetCacheStatistics();
+        var second = store.Get(next)!;
+        var afterSecond = store.GetCacheStatistics();
+        var third = store.Get(next)!;
+        var afterThird = store.GetCacheStatistics();
+
+        Assert.InRange(filled, 20, 199);
+        Assert.Equal(full.Refused + 1, afterFirst.Refused);
+        Assert.Equal(full.Entries, afterFirst.Entries); // refused: not cached, nothing evicted
+        Assert.Equal(afterFirst.Refused, afterSecond.Refused); // the second read is admitted
+        Assert.Equal(afterFirst.Misses + 1, afterSecond.Misses);
+        Assert.NotSame(first, second);
+        Assert.Same(second, third);
+        Assert.Equal(afterSecond.Hits + 1, afterThird.Hits);
+        Assert.InRange(afterThird.Bytes, 1, 64 * 1024);
     }
 
     [EngineTheory]

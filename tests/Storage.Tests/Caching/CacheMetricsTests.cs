@@ -26,6 +26,7 @@ public sealed class CacheMetricsTests : IDisposable
         Assert.Equal(stats.Hits, measured[CacheMetrics.Hits]);
         Assert.Equal(stats.Misses, measured[CacheMetrics.Misses]);
         Assert.Equal(stats.Evictions, measured[CacheMetrics.Evictions]);
+        Assert.Equal(stats.Refused, measured[CacheMetrics.Refused]);
         Assert.Equal(stats.Entries, measured[CacheMetrics.Entries]);
         Assert.Equal(stats.Bytes, measured[CacheMetrics.Bytes]);
         Assert.Equal(1L << 20, measured[CacheMetrics.LimitBytes]);
