@@ -26,6 +26,17 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
     private string JsonName(Type owner, MemberInfo member) =>
         _jsonNames.GetOrAdd((owner, member), static (key, serializer) => serializer.JsonName(key.Item1, key.Item2), serializer);
 
+    private readonly System.Collections.Concurrent.ConcurrentDictionary<(Type, MemberInfo, Type, bool), JsonConverter?> _converters = new();
+    private readonly System.Collections.Concurrent.ConcurrentDictionary<(Type, MemberInfo, Type), object?> _omitted = new();
+
+    /// <summary>The converter writing a member's values (or items), asked of the serializer once per member.</summary>
+    private JsonConverter? ConverterOf(Type owner, MemberInfo member, Type valueType, bool items) =>
+        _converters.GetOrAdd((owner, member, valueType, items), static (key, serializer) => serializer.ConverterOf(key.Item1, key.Item2, key.Item3, key.Item4), serializer);
+
+    /// <summary>The default the serializer leaves out for a member, asked once per member.</summary>
+    private object? OmittedDefault(Type owner, MemberInfo member, Type valueType) =>
+        _omitted.GetOrAdd((owner, member, valueType), static (key, serializer) => serializer.OmittedDefault(key.Item1, key.Item2, key.Item3), serializer);
+
     /// <summary>How a member's values are indexed and compared.</summary>
     internal enum Kind { Text, Boolean, Exact, Number, Instant }
 
@@ -682,7 +693,7 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
                 throw Unsupported(whole, "it compares the entity itself; compare one of its members");
             var converter = expression is MemberExpression last ? ValueConverter(last, whole) : ItemScopeConverter(parameter, scope);
             var omitted = expression is MemberExpression member
-                ? serializer.OmittedDefault(Unwrap(member.Expression!).Type, member.Member, member.Type)
+                ? OmittedDefault(Unwrap(member.Expression!).Type, member.Member, member.Type)
                 : null;
             return new FieldRef(path, expression.Type, KindOf(expression.Type, whole), throughCollection || inItem, converter, omitted);
         }
@@ -696,18 +707,18 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
     private JsonConverter? ValueConverter(MemberExpression member, Expression whole)
     {
         var owner = Unwrap(member.Expression!).Type;
-        var value = serializer.ConverterOf(owner, member.Member, member.Type, items: false);
+        var value = ConverterOf(owner, member.Member, member.Type, items: false);
         if (!IsCollection(member.Type))
             return value;
         if (value is not null)
             throw Unsupported(whole, $"'{member}' is written by a JsonConverter ({value.GetType().Name}), so its items are not what the index holds");
-        return ElementType(member.Type) is { } element ? serializer.ConverterOf(owner, member.Member, element, items: true) : null;
+        return ElementType(member.Type) is { } element ? ConverterOf(owner, member.Member, element, items: true) : null;
     }
 
     /// <summary>The converter of the items of the collection <paramref name="source"/> names, if it is a member whose items have one.</summary>
     private JsonConverter? ItemConverter(Expression source) =>
         Unwrap(source) is MemberExpression member && IsCollection(member.Type) && member.Expression is { } owner && ElementType(member.Type) is { } element
-            ? serializer.ConverterOf(Unwrap(owner).Type, member.Member, element, items: true)
+            ? ConverterOf(Unwrap(owner).Type, member.Member, element, items: true)
             : null;
 
     private static JsonConverter? ItemScopeConverter(ParameterExpression parameter, Scope scope)
