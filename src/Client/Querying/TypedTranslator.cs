@@ -20,11 +20,17 @@ namespace RavenLite.Client.Querying;
 /// </summary>
 internal sealed class TypedTranslator(EntitySerializer serializer)
 {
-    private readonly System.Collections.Concurrent.ConcurrentDictionary<(Type, MemberInfo), string> _jsonNames = new();
+    private readonly System.Collections.Concurrent.ConcurrentDictionary<(Type, MemberInfo), string?> _jsonNames = new();
 
-    /// <summary>The JSON name of a member, asked of the serializer's contract once per member.</summary>
+    /// <summary>
+    /// The JSON name of a member, asked of the serializer's contract once per member; a member the serializer does not
+    /// write (<c>[JsonIgnore]</c>) has no values in any document, so it is refused rather than matched against nothing.
+    /// </summary>
     private string JsonName(Type owner, MemberInfo member) =>
-        _jsonNames.GetOrAdd((owner, member), static (key, serializer) => serializer.JsonName(key.Item1, key.Item2), serializer);
+        _jsonNames.GetOrAdd((owner, member), static (key, serializer) => serializer.Writes(key.Item1, key.Item2)
+            ? serializer.JsonName(key.Item1, key.Item2)
+            : (string?)null, serializer) ?? throw new NotSupportedException($"'{owner.Name}.{member.Name}' is not written to documents ([JsonIgnore], or not a member the " +
+                "store's serializer writes), so the index holds no values of it; filter on it on the client after the query");
 
     private readonly System.Collections.Concurrent.ConcurrentDictionary<(Type, MemberInfo, Type, bool), JsonConverter?> _converters = new();
     private readonly System.Collections.Concurrent.ConcurrentDictionary<(Type, MemberInfo, Type), object?> _omitted = new();

@@ -91,6 +91,14 @@ internal sealed class EntitySerializer(JsonSerializerSettings settings)
         }
     }
 
+    /// <summary>
+    /// Whether the serializer writes <paramref name="member"/> of <paramref name="type"/> into documents at all: not
+    /// when it is <c>[JsonIgnore]</c>d or not a member its contract reads (a private one, say).
+    /// </summary>
+    public bool Writes(Type type, System.Reflection.MemberInfo member) =>
+        _serializer.ContractResolver.ResolveContract(type) is not Newtonsoft.Json.Serialization.JsonObjectContract contract
+        || contract.Properties.FirstOrDefault(p => p.UnderlyingName == member.Name) is { Ignored: false, Readable: true };
+
     /// <summary>The JSON name the store's settings give <paramref name="member"/> of <paramref name="type"/>.</summary>
     public string JsonName(Type type, System.Reflection.MemberInfo member) =>
         _serializer.ContractResolver.ResolveContract(type) is Newtonsoft.Json.Serialization.JsonObjectContract contract
