@@ -340,6 +340,8 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
                 _ => Nothing,
             };
         }
+        if (member.Type == typeof(byte[]))
+            throw Unsupported(binary, "a byte[] is written as base64 text, and C# compares arrays by reference; compare its bytes on the client");
         var (suffix, term) = Term(member, value, binary);
         if (op is not (ExpressionType.Equal or ExpressionType.NotEqual) && member.Kind is Kind.Text or Kind.Boolean)
             throw Unsupported(binary, $"'{member.Type.Name}' values have no order in C#'s operators");
@@ -431,6 +433,8 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
         {
             var source = call.Object ?? call.Arguments[0];
             var arguments = call.Object is null ? call.Arguments.Skip(1).ToList() : [.. call.Arguments];
+            if (Unwrap(source).Type == typeof(byte[]) && DependsOnAny(source))
+                throw Unsupported(call, "a byte[] is written as one base64 string, not as an array of numbers; look at its bytes on the client");
             switch (method.Name)
             {
                 case nameof(Enumerable.Contains) when arguments.Count == 1 && !DependsOnAny(source):
@@ -750,7 +754,7 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
     private static bool IsSpecialMember(MemberExpression member) =>
         member.Member.DeclaringType is { } type
         && (type == typeof(string) || type == typeof(DateTime) || type == typeof(DateTimeOffset) || type == typeof(TimeSpan)
-            || (member.Member.Name is "Count" or "Length" && IsCollection(type)));
+            || member.Expression?.Type == typeof(byte[]) || (member.Member.Name is "Count" or "Length" && IsCollection(type)));
 
     /// <summary>A member collection's path for <c>Any</c> (a collection of items or of values).</summary>
     private string CollectionPath(Expression source, Scope scope, Expression whole)
@@ -821,10 +825,13 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
             return Kind.Exact;
         if (IsCollection(underlying) && ElementType(underlying) is { } element)
             return KindOf(element, whole);
+        if (underlying == typeof(byte[]))
+            return Kind.Text; // base64 text: only null checks mean the same in C# (arrays compare by reference)
         throw Unsupported(whole, $"members of type {type.Name} cannot be compared in a query");
     }
 
-    private static bool IsCollection(Type type) => type != typeof(string) && typeof(IEnumerable).IsAssignableFrom(type);
+    // A byte[] is written as one base64 string, not as an array of numbers.
+    private static bool IsCollection(Type type) => type != typeof(string) && type != typeof(byte[]) && typeof(IEnumerable).IsAssignableFrom(type);
 
     private static Type? ElementType(Type type) =>
         type.IsArray ? type.GetElementType()
