@@ -11,9 +11,15 @@ namespace RavenLite.Client;
 public sealed class FacetQuery<T> where T : class
 {
     private readonly RavenQuery<T> _query;
-    private readonly List<FacetRequest> _facets = [];
+    private readonly List<FacetRequest> _facets;
 
-    internal FacetQuery(RavenQuery<T> query) => _query = query;
+    internal FacetQuery(RavenQuery<T> query) : this(query, []) { }
+
+    private FacetQuery(RavenQuery<T> query, List<FacetRequest> facets)
+    {
+        _query = query;
+        _facets = facets;
+    }
 
     /// <summary>The facets asked for so far, in order: what <see cref="Execute"/> sends.</summary>
     public IReadOnlyList<FacetRequest> Facets => _facets;
@@ -70,11 +76,8 @@ public sealed class FacetQuery<T> where T : class
         return Add(facet);
     }
 
-    private FacetQuery<T> Add(FacetRequest facet)
-    {
-        _facets.Add(facet);
-        return this;
-    }
+    // A new facet query, as LINQ operators return new queries: one kept in a variable and extended two ways stays as it was.
+    private FacetQuery<T> Add(FacetRequest facet) => new(_query, [.. _facets, facet]);
 
     /// <summary>Runs the query once for every facet; the results in the order they were asked for.</summary>
     public IReadOnlyList<FacetResult> Execute() => _query.RunFacets(_facets);

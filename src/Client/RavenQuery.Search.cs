@@ -12,11 +12,7 @@ public sealed partial class RavenQuery<T>
     /// boost count), most relevant first; an <c>OrderBy</c> given as well breaks ties. The scores are in
     /// <see cref="QueryStatistics.Scores"/>. Pages by skipping (a scored query has no continuation).
     /// </summary>
-    public RavenQuery<T> OrderByScore()
-    {
-        _byScore = true;
-        return this;
-    }
+    public RavenQuery<T> OrderByScore() => ByScore();
 
     /// <summary>
     /// Asks for highlighted fragments of <paramref name="fieldName"/> (a full-text index field, or a member searched with
@@ -28,16 +24,19 @@ public sealed partial class RavenQuery<T>
         ArgumentException.ThrowIfNullOrWhiteSpace(fieldName);
         ArgumentNullException.ThrowIfNull(preTag);
         ArgumentNullException.ThrowIfNull(postTag);
-        highlights = new QueryHighlights(fieldName);
-        _highlighted.Add(highlights);
-        _highlight = new HighlightOptions { Fields = [fieldName], FragmentCount = fragmentCount, FragmentLength = fragmentLength, PreTag = preTag, PostTag = postTag };
-        return this;
+        var filled = highlights = new QueryHighlights(fieldName);
+        var options = new HighlightOptions { Fields = [fieldName], FragmentCount = fragmentCount, FragmentLength = fragmentLength, PreTag = preTag, PostTag = postTag };
+        return With(query =>
+        {
+            query._highlighted.Add(filled);
+            query._highlight = options;
+        });
     }
 
     internal RavenQuery<T> Highlighted(string fieldName, int fragmentCount, int fragmentLength, out QueryHighlights highlights, string preTag, string postTag)
     {
         ThrowIfPaged(Expression);
-        return Clone().Highlight(fieldName, fragmentCount, fragmentLength, out highlights, preTag, postTag);
+        return Highlight(fieldName, fragmentCount, fragmentLength, out highlights, preTag, postTag);
     }
 
     internal RavenQuery<T> ByScore()

@@ -16,8 +16,8 @@ public sealed partial class RavenQuery<T>
     /// <exception cref="ArgumentException">An include that is not a chain of members.</exception>
     public RavenQuery<T> Include(Expression<Func<T, object?>> include)
     {
-        _includes.Add(_session.IncludePathOf(include));
-        return this;
+        var path = _session.IncludePathOf(include);
+        return With(query => query._includes.Add(path));
     }
 
     /// <summary>

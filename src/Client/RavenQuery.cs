@@ -37,6 +37,18 @@ public sealed partial class RavenQuery<T> where T : class
         _typed = typed;
     }
 
+    /// <summary>
+    /// A copy changed by <paramref name="change"/>: every operator returns a new query and leaves this one as it is, as
+    /// LINQ's do, so a query kept in a variable and refined two ways (<c>q.Where(a)</c>, then <c>q.Where(b)</c>) gives
+    /// two independent queries, not the second with the first's condition too.
+    /// </summary>
+    private RavenQuery<T> With(Action<RavenQuery<T>> change)
+    {
+        var copy = Clone();
+        change(copy);
+        return copy;
+    }
+
     /// <summary>A copy with the same conditions, order, paging and options, for a LINQ operator to add to.</summary>
     internal RavenQuery<T> Clone()
     {
@@ -66,9 +78,11 @@ public sealed partial class RavenQuery<T> where T : class
     public RavenQuery<T> Where(string luceneQuery)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(luceneQuery);
-        _clauses.Add(luceneQuery);
-        _hasLuceneClause = true;
-        return this;
+        return With(query =>
+        {
+            query._clauses.Add(luceneQuery);
+            query._hasLuceneClause = true;
+        });
     }
 
     /// <summary>
@@ -81,8 +95,8 @@ public sealed partial class RavenQuery<T> where T : class
     public RavenQuery<T> Where(System.Linq.Expressions.Expression<Func<T, bool>> predicate)
     {
         ArgumentNullException.ThrowIfNull(predicate);
-        _clauses.Add(Translate(predicate));
-        return this;
+        var clause = Translate(predicate);
+        return With(query => query._clauses.Add(clause));
     }
 
     /// <summary>Whether a condition was given in Lucene syntax: then a query the index refuses is the caller's <see cref="QueryException"/>.</summary>
@@ -132,8 +146,7 @@ public sealed partial class RavenQuery<T> where T : class
     public RavenQuery<T> Skip(int count)
     {
         ArgumentOutOfRangeException.ThrowIfNegative(count);
-        _skip = count;
-        return this;
+        return With(query => query._skip = count);
     }
 
     /// <summary>
@@ -143,26 +156,29 @@ public sealed partial class RavenQuery<T> where T : class
     public RavenQuery<T> Take(int count)
     {
         ArgumentOutOfRangeException.ThrowIfNegative(count);
-        _take = count;
-        return this;
+        return With(query => query._take = count);
     }
 
     /// <summary>Orders by a sortable index field, ascending; call again (or <see cref="OrderByDescending"/>) for ties.</summary>
     public RavenQuery<T> OrderBy(string field)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(field);
-        _sort.Add(field);
-        _sortLead = _sort.Count;
-        return this;
+        return With(query =>
+        {
+            query._sort.Add(field);
+            query._sortLead = query._sort.Count;
+        });
     }
 
     /// <summary>Orders by a sortable index field, descending.</summary>
     public RavenQuery<T> OrderByDescending(string field)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(field);
-        _sort.Add("-" + field);
-        _sortLead = _sort.Count;
-        return this;
+        return With(query =>
+        {
+            query._sort.Add("-" + field);
+            query._sortLead = query._sort.Count;
+        });
     }
 
     /// <summary>
@@ -173,24 +189,25 @@ public sealed partial class RavenQuery<T> where T : class
     {
         if (timeout is { } t)
             ArgumentOutOfRangeException.ThrowIfLessThanOrEqual(t, TimeSpan.Zero, nameof(timeout));
-        _wait = true;
-        _timeout = timeout;
-        return this;
+        return With(query =>
+        {
+            query._wait = true;
+            query._timeout = timeout;
+        });
     }
 
     /// <summary>Hands out the statistics object that the query fills in when it runs.</summary>
     public RavenQuery<T> Statistics(out QueryStatistics statistics)
     {
-        statistics = _statistics = new QueryStatistics();
-        return this;
+        var filled = statistics = new QueryStatistics();
+        return With(query => query._statistics = filled);
     }
 
     /// <summary>Continues after the page a previous run ended with (<see cref="QueryStatistics.Continuation"/>), instead of skipping.</summary>
     public RavenQuery<T> StartAfter(string continuation)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(continuation);
-        _continuation = continuation;
-        return this;
+        return With(query => query._continuation = continuation);
     }
 
     /// <summary>The Lucene query sent: the conditions, each in parentheses, joined with AND.</summary>

@@ -9,11 +9,11 @@ public static class RavenQueryableExtensions
 {
     /// <inheritdoc cref="RavenQuery{T}.Statistics"/>
     public static IQueryable<T> Statistics<T>(this IQueryable<T> source, out QueryStatistics statistics) where T : class =>
-        Raven(source).Clone().Statistics(out statistics);
+        Raven(source).Statistics(out statistics);
 
     /// <inheritdoc cref="RavenQuery{T}.WaitForNonStaleResults"/>
     public static IQueryable<T> WaitForNonStaleResults<T>(this IQueryable<T> source, TimeSpan? timeout = null) where T : class =>
-        Raven(source).Clone().WaitForNonStaleResults(timeout);
+        Raven(source).WaitForNonStaleResults(timeout);
 
     /// <inheritdoc cref="RavenQuery{T}.Stream"/>
     public static IEnumerable<T> Stream<T>(this IQueryable<T> source) where T : class => Raven(source).Stream();

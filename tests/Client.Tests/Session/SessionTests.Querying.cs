@@ -73,7 +73,7 @@ public abstract partial class SessionTests
         {
             var query = session.Query<Cart>(ByTotal).OrderBy("Total").Take(4).WaitForNonStaleResults().Statistics(out var stats);
             if (after is not null)
-                query.StartAfter(after);
+                query = query.StartAfter(after);
             seen.AddRange(query.ToList().Select(c => c.Total));
             after = stats.Continuation;
         }
