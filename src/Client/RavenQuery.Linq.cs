@@ -66,11 +66,7 @@ public sealed partial class RavenQuery<T> : IOrderedQueryable<T>, IRavenQueryabl
             case nameof(Queryable.Skip):
                 var count = (int)TypedTranslator.Evaluate(call.Arguments[1])!;
                 ArgumentOutOfRangeException.ThrowIfNegative(count, "count");
-                var skipped = Clone();
-                skipped._skip += count;
-                if (skipped._take is { } take)
-                    skipped._take = Math.Max(0, take - count);
-                return skipped;
+                return Skipped(count);
             case nameof(Queryable.Take) when call.Arguments[1].Type == typeof(int):
                 return Limited(Math.Max(0, (int)TypedTranslator.Evaluate(call.Arguments[1])!));
             case nameof(Queryable.GroupBy) when lambda is { Parameters.Count: 1 } && call.Arguments.Count == 2:
@@ -142,6 +138,14 @@ public sealed partial class RavenQuery<T> : IOrderedQueryable<T>, IRavenQueryabl
             copy._clauses.Add(added);
         return copy;
     }
+
+    /// <summary>The query after skipping <paramref name="count"/> more of its matches, as LINQ composes Skip after Skip or Take.</summary>
+    private RavenQuery<T> Skipped(int count) => With(query =>
+    {
+        query._skip += count;
+        if (query._take is { } take)
+            query._take = Math.Max(0, take - count);
+    });
 
     private RavenQuery<T> Limited(int count)
     {
@@ -226,9 +230,20 @@ public sealed partial class RavenQuery<T> : IOrderedQueryable<T>, IRavenQueryabl
 
     private void ThrowIfPaged(Expression call)
     {
-        if (_skip != 0 || _take is not null)
-            throw TypedTranslator.Unsupported(call, "a condition or order after Skip or Take would apply to that page only; put Where and OrderBy first");
+        if (IsPaged)
+            throw TypedTranslator.Unsupported(call, PagedFirst);
     }
+
+    /// <inheritdoc cref="ThrowIfPaged(Expression)"/>
+    private void ThrowIfPaged(string what)
+    {
+        if (IsPaged)
+            throw new NotSupportedException($"{what}: {PagedFirst}.");
+    }
+
+    private bool IsPaged => _skip != 0 || _take is not null;
+
+    private const string PagedFirst = "a condition or order after Skip or Take would apply to that page only; put Where and OrderBy first";
 
     internal static InvalidOperationException NoElements() => new("Sequence contains no elements");
 

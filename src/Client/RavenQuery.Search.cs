@@ -41,6 +41,7 @@ public sealed partial class RavenQuery<T>
 
     internal RavenQuery<T> ByScore()
     {
+        ThrowIfPaged("OrderByScore()");
         var copy = Clone();
         copy._byScore = true;
         return copy;

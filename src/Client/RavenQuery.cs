@@ -78,6 +78,7 @@ public sealed partial class RavenQuery<T> where T : class
     public RavenQuery<T> Where(string luceneQuery)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(luceneQuery);
+        ThrowIfPaged($"Where(\"{luceneQuery}\")");
         return With(query =>
         {
             query._clauses.Add(luceneQuery);
@@ -95,6 +96,7 @@ public sealed partial class RavenQuery<T> where T : class
     public RavenQuery<T> Where(System.Linq.Expressions.Expression<Func<T, bool>> predicate)
     {
         ArgumentNullException.ThrowIfNull(predicate);
+        ThrowIfPaged($"Where({predicate})");
         var clause = Translate(predicate);
         return With(query => query._clauses.Add(clause));
     }
@@ -142,11 +144,11 @@ public sealed partial class RavenQuery<T> where T : class
     private string Translate(System.Linq.Expressions.LambdaExpression predicate) =>
         _typed ? _session.Translator.Where(predicate) : Querying.LuceneTranslator.Translate(predicate);
 
-    /// <summary>Skips the first <paramref name="count"/> matches.</summary>
+    /// <summary>Skips the first <paramref name="count"/> matches (after a Skip or Take, of what they left, as LINQ composes them).</summary>
     public RavenQuery<T> Skip(int count)
     {
         ArgumentOutOfRangeException.ThrowIfNegative(count);
-        return With(query => query._skip = count);
+        return Skipped(count);
     }
 
     /// <summary>
@@ -156,13 +158,14 @@ public sealed partial class RavenQuery<T> where T : class
     public RavenQuery<T> Take(int count)
     {
         ArgumentOutOfRangeException.ThrowIfNegative(count);
-        return With(query => query._take = count);
+        return Limited(count);
     }
 
     /// <summary>Orders by a sortable index field, ascending; call again (or <see cref="OrderByDescending"/>) for ties.</summary>
     public RavenQuery<T> OrderBy(string field)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(field);
+        ThrowIfPaged($"OrderBy(\"{field}\")");
         return With(query =>
         {
             query._sort.Add(field);
@@ -174,6 +177,7 @@ public sealed partial class RavenQuery<T> where T : class
     public RavenQuery<T> OrderByDescending(string field)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(field);
+        ThrowIfPaged($"OrderByDescending(\"{field}\")");
         return With(query =>
         {
             query._sort.Add("-" + field);

@@ -16,6 +16,7 @@ public sealed class QueryReuseTests
         public string? Id { get; set; }
         public int A { get; set; }
         public int B { get; set; }
+        public int N { get; set; }
     }
 
     [Theory]
@@ -24,7 +25,7 @@ public sealed class QueryReuseTests
     public async Task A_query_refined_several_ways_gives_independent_answers(bool remote)
     {
         await using StoreFixture fixture = remote ? await RemoteStoreFixture.StartAsync() : EmbeddedStoreFixture.Start();
-        var rows = Enumerable.Range(0, 30).Select(i => new Row { A = i % 3, B = i % 5 }).ToList();
+        var rows = Enumerable.Range(0, 30).Select(i => new Row { A = i % 3, B = i % 5, N = i }).ToList();
         using (var session = fixture.Store.OpenSession())
         {
             foreach (var row in rows)
@@ -55,6 +56,48 @@ public sealed class QueryReuseTests
                 Assert.Single(facets.AndAggregateBy(x => x.B).Execute()[1].Values, v => v.Value == "4");
                 Assert.Single(facets.Execute());
             }
+        }
+        }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task Skip_and_Take_in_any_order_and_number_page_as_LINQ_does(bool remote)
+    {
+        await using StoreFixture fixture = remote ? await RemoteStoreFixture.StartAsync() : EmbeddedStoreFixture.Start();
+        var rows = Enumerable.Range(0, 40).Select(i => new Row { A = i % 3, B = i % 5, N = i }).ToList();
+        using (var session = fixture.Store.OpenSession())
+        {
+            foreach (var row in rows)
+                session.Store(row);
+            session.SaveChanges();
+        }
+        var random = new Random(remote ? 11 : 12);
+        for (var chain = 0; chain < 60; chain++)
+        {
+            var steps = Enumerable.Range(0, random.Next(1, 5)).Select(_ => (Skip: random.Next(2) == 0, Count: random.Next(0, 25))).ToList();
+            using var session = fixture.Store.OpenSession();
+            // As C# binds it for a RavenQuery<T> variable (its own Skip and Take), and through IQueryable<T> (LINQ's).
+            var own = session.Query<Row>().WaitForNonStaleResults(TimeSpan.FromMinutes(1)).OrderBy("N@dec");
+            IQueryable<Row> linq = session.Query<Row>().WaitForNonStaleResults(TimeSpan.FromMinutes(1)).OrderBy(x => x.N);
+            var oracle = rows.OrderBy(x => x.N).AsQueryable();
+            foreach (var (skip, count) in steps)
+            {
+                own = skip ? own.Skip(count) : own.Take(count);
+                linq = skip ? linq.Skip(count) : linq.Take(count);
+                oracle = skip ? oracle.Skip(count) : oracle.Take(count);
+            }
+            var expected = oracle.Select(x => x.N).ToList();
+            var shown = string.Join(".", steps.Select(s => (s.Skip ? "Skip(" : "Take(") + s.Count + ")"));
+            Assert.True(expected.SequenceEqual(own.ToList().Select(x => x.N)), $"RavenQuery {shown}");
+            Assert.True(expected.SequenceEqual(linq.ToList().Select(x => x.N)), $"IQueryable {shown}");
+        }
+        using (var session = fixture.Store.OpenSession())
+        {
+            var paged = session.Query<Row>().Take(5);
+            Assert.Throws<NotSupportedException>(() => paged.Where(x => x.A == 1));
+            Assert.Throws<NotSupportedException>(() => paged.Where("A@dec:1"));
+            Assert.Throws<NotSupportedException>(() => paged.OrderBy("N@dec"));
         }
     }
 }
