@@ -122,7 +122,7 @@ internal static class GroupByTranslator
         if (!KeyTypes.Contains(underlying) && !underlying.IsEnum)
             throw Unsupported(whole, $"the key '{part.Body}' is a {type.Name}: group keys are strings, chars, booleans, whole numbers, enums and Guids " +
                                      "(numbers with fractions and dates have several texts for one value)");
-        var path = translator.FieldPath(part);
+        var path = translator.GroupedPath(part);
         return new KeyPart("Key_" + path.Replace('.', '_'), path, type, member);
     }
 
@@ -283,7 +283,7 @@ internal static class GroupByTranslator
             var underlying = Nullable.GetUnderlyingType(type) ?? type;
             if (!AggregatedTypes.Contains(underlying))
                 throw Unsupported(node, $"'{member.Body}' is a {type.Name}: the index aggregates int, long, double and decimal members");
-            var path = translator.FieldPath(member);
+            var path = translator.GroupedPath(member);
             var whole = underlying == typeof(int) || underlying == typeof(long);
             var value = "Value_" + path.Replace('.', '_');
             if (!Values.Exists(v => v.Name == value))

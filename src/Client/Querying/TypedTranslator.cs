@@ -67,7 +67,15 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
     /// The path of a member chain (<c>x =&gt; x.Customer.Name</c>: <c>Customer.Name</c>) or of a collection's items'
     /// member (<c>x =&gt; x.Lines.Select(l =&gt; l.Price)</c>: <c>Lines.Price</c>), as a typed field names it.
     /// </summary>
-    public string FieldPath(LambdaExpression selector)
+    public string FieldPath(LambdaExpression selector) => FieldOf(selector).Path;
+
+    /// <summary>
+    /// As <see cref="FieldPath"/>, for a key or value a map/reduce index groups or adds up: refused (so grouped in memory)
+    /// when documents do not hold the member's values as written (<see cref="Reduced"/>).
+    /// </summary>
+    public string GroupedPath(LambdaExpression selector) => Reduced(FieldOf(selector), selector).Path;
+
+    private FieldRef FieldOf(LambdaExpression selector)
     {
         var scope = new Scope(selector.Parameters[0], "", null);
         var body = Unwrap(selector.Body);
@@ -75,9 +83,9 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
             && type == typeof(Enumerable))
         {
             var collection = CollectionPath(source, scope, selector);
-            return Field(item.Body, new Scope(item.Parameters[0], collection, scope), selector).Path;
+            return Field(item.Body, new Scope(item.Parameters[0], collection, scope, ItemConverter(source)), selector);
         }
-        return Field(body, scope, selector).Path;
+        return Field(body, scope, selector);
     }
 
     /// <summary>
@@ -147,9 +155,20 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
         {
             var collection = CollectionPath(source, new Scope(selector.Parameters[0], "", null), selector);
             var inner = Unwrap(item.Body);
-            return ($"{collection}[].{Field(inner, new Scope(item.Parameters[0], "", null), selector).Path}", inner.Type);
+            return ($"{collection}[].{Reduced(Field(inner, new Scope(item.Parameters[0], "", null, ItemConverter(source)), selector), selector).Path}", inner.Type);
         }
-        return (Field(body, new Scope(selector.Parameters[0], "", null), selector).Path, body.Type);
+        return (Reduced(Field(body, new Scope(selector.Parameters[0], "", null), selector), selector).Path, body.Type);
+    }
+
+    /// <summary>
+    /// Refuses a member whose documents do not hold its values as written (a left-out default, a converter's form other
+    /// than an enum's name): a map/reduce index would group or add up what is stored, not the values LINQ sees.
+    /// </summary>
+    private FieldRef Reduced(FieldRef field, Expression expression)
+    {
+        if (field.Omitted is not null || (field.Converter is not null && !WritesEnumNames(field)))
+            ThrowIfStoredOutOfOrder(field, expression, "grouped or added up by an index");
+        return field;
     }
 
     /// <summary>The clause of a word search on a string member: each term, escaped, all required or any.</summary>

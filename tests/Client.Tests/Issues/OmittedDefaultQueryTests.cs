@@ -118,6 +118,10 @@ public sealed class OmittedDefaultQueryTests
         using (var session = store.OpenSession())
         {
             var query = session.Query<Row>().WaitForNonStaleResults(TimeSpan.FromMinutes(1));
+            // Grouping such a member (or adding it up per group) is done over the matches in memory, as LINQ does.
+            var groups = query.GroupBy(x => x.Quantity).Select(g => new { g.Key, Count = g.Count(), Fives = g.Sum(x => x.Five) }).ToList();
+            Assert.Equal(rows.GroupBy(x => x.Quantity).Select(g => (g.Key, g.Count(), g.Sum(x => x.Five))).Order(),
+                groups.Select(g => (g.Key, g.Count, g.Fives)).Order());
             // The member-level IgnoreAndPopulate leaves out Five=5 whatever the settings.
             Assert.Throws<NotSupportedException>(() => query.OrderBy(x => x.Five).ToList());
             Assert.Throws<NotSupportedException>(() => query.Max(x => x.Five));
