@@ -66,6 +66,12 @@ internal sealed class Projection
             }
             if (steps.Any(step => step.IsIndex))
                 throw Unsupported(lambda, $"'{member.Name}' uses an index; a projection fetches whole members");
+            // The server copies the stored JSON: a left-out default would come back null, a converter's form as that form.
+            if (value is MemberExpression { Expression: { } owner } read
+                && (serializer.OmittedDefault(owner.Type, read.Member, read.Type) is not null
+                    || (serializer.ConverterOf(owner.Type, read.Member, read.Type, items: false) is not null
+                        && !(Nullable.GetUnderlyingType(read.Type) ?? read.Type).IsEnum)))
+                throw Unsupported(lambda, $"'{member.Name}' is not stored as its value (a left-out default or a converter's form)");
             members[i] = (serializer.JsonName(lambda.ReturnType, member), string.Join('.', steps.Select(step => step.Name)));
         }
         return new Projection(members);
