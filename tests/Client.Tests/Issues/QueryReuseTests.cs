@@ -19,59 +19,54 @@ public sealed class QueryReuseTests
         public int N { get; set; }
     }
 
+    private static async Task<(StoreFixture Fixture, List<Row> Rows)> SeededAsync(bool remote, int count)
+    {
+        StoreFixture fixture = remote ? await RemoteStoreFixture.StartAsync() : EmbeddedStoreFixture.Start();
+        var rows = Enumerable.Range(0, count).Select(i => new Row { A = i % 3, B = i % 5, N = i }).ToList();
+        using var session = fixture.Store.OpenSession();
+        foreach (var row in rows)
+            session.Store(row);
+        session.SaveChanges();
+        return (fixture, rows);
+    }
+
     [Theory]
     [InlineData(false)]
     [InlineData(true)]
     public async Task A_query_refined_several_ways_gives_independent_answers(bool remote)
     {
-        await using StoreFixture fixture = remote ? await RemoteStoreFixture.StartAsync() : EmbeddedStoreFixture.Start();
-        var rows = Enumerable.Range(0, 30).Select(i => new Row { A = i % 3, B = i % 5, N = i }).ToList();
-        using (var session = fixture.Store.OpenSession())
+        var (fixture, rows) = await SeededAsync(remote, 30);
+        await using var _ = fixture;
+        using var session = fixture.Store.OpenSession();
+        var all = session.Query<Row>().WaitForNonStaleResults(TimeSpan.FromMinutes(1));
+        var oracle = rows.AsQueryable();
+        foreach (var a in new[] { 0, 1, 2 })
         {
-            foreach (var row in rows)
-                session.Store(row);
-            session.SaveChanges();
+            Assert.Equal(oracle.Count(x => x.A == a), all.Where(x => x.A == a).ToList().Count);
+            Assert.Equal(oracle.Count(x => x.B == a), all.Where(x => x.B == a).ToList().Count);
+            Assert.Equal(oracle.Count(x => x.A == a), all.Where($"A@dec:{a}").ToList().Count);
         }
-        using (var session = fixture.Store.OpenSession())
-        {
-            var all = session.Query<Row>().WaitForNonStaleResults(TimeSpan.FromMinutes(1));
-            var oracle = rows.AsQueryable();
-            {
-                foreach (var a in new[] { 0, 1, 2 })
-                {
-                    Assert.Equal(oracle.Count(x => x.A == a), all.Where(x => x.A == a).ToList().Count);
-                    Assert.Equal(oracle.Count(x => x.B == a), all.Where(x => x.B == a).ToList().Count);
-                    Assert.Equal(oracle.Count(x => x.A == a), all.Where($"A@dec:{a}").ToList().Count);
-                }
-                Assert.Equal(2, all.Take(2).ToList().Count);
-                Assert.Equal(28, all.Skip(2).ToList().Count);
-                Assert.Equal(30, all.ToList().Count);
-                var ordered = all.OrderBy("A@dec");
-                Assert.Equal(oracle.Max(x => x.B), ordered.OrderByDescending("B@dec").Take(1).ToList()[0].B);
-                Assert.Equal(oracle.Min(x => x.A), ordered.Take(1).ToList()[0].A);
-                var counted = all.Statistics(out var stats);
-                Assert.Equal(30, counted.ToList().Count);
-                Assert.Equal(30, stats.TotalResults);
-                var facets = all.AggregateBy(x => x.A);
-                Assert.Single(facets.AndAggregateBy(x => x.B).Execute()[1].Values, v => v.Value == "4");
-                Assert.Single(facets.Execute());
-            }
-        }
-        }
+        Assert.Equal(2, all.Take(2).ToList().Count);
+        Assert.Equal(28, all.Skip(2).ToList().Count);
+        Assert.Equal(30, all.ToList().Count);
+        var ordered = all.OrderBy("A@dec");
+        Assert.Equal(oracle.Max(x => x.B), ordered.OrderByDescending("B@dec").Take(1).ToList()[0].B);
+        Assert.Equal(oracle.Min(x => x.A), ordered.Take(1).ToList()[0].A);
+        var counted = all.Statistics(out var stats);
+        Assert.Equal(30, counted.ToList().Count);
+        Assert.Equal(30, stats.TotalResults);
+        var facets = all.AggregateBy(x => x.A);
+        Assert.Single(facets.AndAggregateBy(x => x.B).Execute()[1].Values, v => v.Value == "4");
+        Assert.Single(facets.Execute());
+    }
 
     [Theory]
     [InlineData(false)]
     [InlineData(true)]
     public async Task Skip_and_Take_in_any_order_and_number_page_as_LINQ_does(bool remote)
     {
-        await using StoreFixture fixture = remote ? await RemoteStoreFixture.StartAsync() : EmbeddedStoreFixture.Start();
-        var rows = Enumerable.Range(0, 40).Select(i => new Row { A = i % 3, B = i % 5, N = i }).ToList();
-        using (var session = fixture.Store.OpenSession())
-        {
-            foreach (var row in rows)
-                session.Store(row);
-            session.SaveChanges();
-        }
+        var (fixture, rows) = await SeededAsync(remote, 40);
+        await using var _ = fixture;
         var random = new Random(remote ? 11 : 12);
         for (var chain = 0; chain < 60; chain++)
         {
