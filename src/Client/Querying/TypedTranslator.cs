@@ -715,15 +715,15 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
         }
         if (current is ParameterExpression parameter)
         {
-            var (prefix, inItem) = ScopeOf(parameter, scope, whole);
+            var (found, inItem) = ScopeOf(parameter, scope, whole);
             names.Reverse();
-            var path = string.Join('.', (prefix.Length > 0 ? [prefix] : Array.Empty<string>()).Concat(names));
+            var path = string.Join('.', (found.Prefix.Length > 0 ? [found.Prefix] : Array.Empty<string>()).Concat(names));
             if (path.Length == 0)
                 throw Unsupported(whole, "it compares the entity itself; compare one of its members");
-            var converter = expression is MemberExpression last ? ValueConverter(last, whole) : ItemScopeConverter(parameter, scope);
-            var omitted = expression is MemberExpression member
-                ? OmittedDefault(Unwrap(member.Expression!).Type, member.Member, member.Type)
-                : null;
+            // A member has its own converter and left-out default; an item of a collection (x => x.Tags.Any(t => t == v)) the collection's item converter.
+            var (converter, omitted) = expression is MemberExpression last
+                ? (ValueConverter(last, whole), OmittedDefault(Unwrap(last.Expression!).Type, last.Member, last.Type))
+                : (found.ItemConverter, null);
             return new FieldRef(path, expression.Type, KindOf(expression.Type, whole), throughCollection || inItem, converter, omitted);
         }
         throw Unsupported(whole, $"'{expression}' is not a chain of members of the entity");
@@ -750,22 +750,12 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
             ? ConverterOf(Unwrap(owner).Type, member.Member, element, items: true)
             : null;
 
-    private static JsonConverter? ItemScopeConverter(ParameterExpression parameter, Scope scope)
+    private static (Scope Scope, bool InItem) ScopeOf(ParameterExpression parameter, Scope scope, Expression whole)
     {
         for (var at = scope; at is not null; at = at.Outer)
         {
             if (at.Parameter == parameter)
-                return at.ItemConverter;
-        }
-        return null;
-    }
-
-    private static (string Prefix, bool InItem) ScopeOf(ParameterExpression parameter, Scope scope, Expression whole)
-    {
-        for (var at = scope; at is not null; at = at.Outer)
-        {
-            if (at.Parameter == parameter)
-                return (at.Prefix, at.Outer is not null);
+                return (at, at.Outer is not null);
         }
         throw Unsupported(whole, $"'{parameter.Name}' is not the query's entity");
     }
@@ -806,7 +796,7 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
         }
         if (current is not ParameterExpression parameter)
             throw Unsupported(whole, $"'{source}' is not a member collection of the entity");
-        var (prefix, _) = ScopeOf(parameter, scope, whole);
+        var prefix = ScopeOf(parameter, scope, whole).Scope.Prefix;
         names.Reverse();
         return string.Join('.', (prefix.Length > 0 ? [prefix] : Array.Empty<string>()).Concat(names));
     }

@@ -33,9 +33,8 @@ internal sealed class EntitySerializer(JsonSerializerSettings settings)
         catch (EncoderFallbackException ex)
         {
             reusable = false;
-            var half = ex.CharUnknown != '\0' ? ex.CharUnknown : ex.CharUnknownHigh;
-            throw new ArgumentException($"The entity '{key}' ({entity.GetType()}) holds a string with half of a character (an unpaired " +
-                $"UTF-16 surrogate, U+{(int)half:X4}), which a document cannot store: JSON text and BSON hold whole characters only.", nameof(entity), ex);
+            throw new ArgumentException($"The entity '{key}' ({entity.GetType()}) holds a string with {HalfCharacter(ex)}, which a document " +
+                "cannot store: JSON text and BSON hold whole characters only.", nameof(entity), ex);
         }
         catch (Exception ex) when (ex is JsonException or NotSupportedException or InvalidOperationException)
         {
@@ -86,25 +85,31 @@ internal sealed class EntitySerializer(JsonSerializerSettings settings)
         }
         catch (EncoderFallbackException ex)
         {
-            throw new ArgumentException($"{what} holds a string with half of a character (an unpaired UTF-16 surrogate, " +
-                $"U+{(int)(ex.CharUnknown != '\0' ? ex.CharUnknown : ex.CharUnknownHigh):X4}), which a document cannot store.", parameterName, ex);
+            throw new ArgumentException($"{what} holds a string with {HalfCharacter(ex)}, which a document cannot store.", parameterName, ex);
         }
     }
+
+    /// <summary>What the strict encoding refused, for the messages: "half of a character (an unpaired UTF-16 surrogate, U+D800)".</summary>
+    private static string HalfCharacter(EncoderFallbackException refused) =>
+        $"half of a character (an unpaired UTF-16 surrogate, U+{(int)(refused.CharUnknown != '\0' ? refused.CharUnknown : refused.CharUnknownHigh):X4})";
 
     /// <summary>
     /// Whether the serializer writes <paramref name="member"/> of <paramref name="type"/> into documents at all: not
     /// when it is <c>[JsonIgnore]</c>d or not a member its contract reads (a private one, say).
     /// </summary>
     public bool Writes(Type type, System.Reflection.MemberInfo member) =>
-        _serializer.ContractResolver.ResolveContract(type) is not Newtonsoft.Json.Serialization.JsonObjectContract contract
-        || contract.Properties.FirstOrDefault(p => p.UnderlyingName == member.Name) is { Ignored: false, Readable: true };
+        _serializer.ContractResolver.ResolveContract(type) is not Newtonsoft.Json.Serialization.JsonObjectContract
+        || PropertyOf(type, member) is { Ignored: false, Readable: true };
 
     /// <summary>The JSON name the store's settings give <paramref name="member"/> of <paramref name="type"/>.</summary>
     public string JsonName(Type type, System.Reflection.MemberInfo member) =>
+        PropertyOf(type, member) is { PropertyName: { } name } ? name : member.Name;
+
+    /// <summary>The store's contract for <paramref name="member"/> of <paramref name="type"/>; null when the type is not an object contract or lacks it.</summary>
+    private Newtonsoft.Json.Serialization.JsonProperty? PropertyOf(Type type, System.Reflection.MemberInfo member) =>
         _serializer.ContractResolver.ResolveContract(type) is Newtonsoft.Json.Serialization.JsonObjectContract contract
-        && contract.Properties.FirstOrDefault(p => p.UnderlyingName == member.Name) is { PropertyName: { } name }
-            ? name
-            : member.Name;
+            ? contract.Properties.FirstOrDefault(p => p.UnderlyingName == member.Name)
+            : null;
 
     /// <summary>
     /// The converter that writes <paramref name="member"/>'s value (with <paramref name="items"/>, each item of the
@@ -113,9 +118,7 @@ internal sealed class EntitySerializer(JsonSerializerSettings settings)
     /// </summary>
     public JsonConverter? ConverterOf(Type owner, System.Reflection.MemberInfo member, Type valueType, bool items)
     {
-        var property = _serializer.ContractResolver.ResolveContract(owner) is Newtonsoft.Json.Serialization.JsonObjectContract contract
-            ? contract.Properties.FirstOrDefault(p => p.UnderlyingName == member.Name)
-            : null;
+        var property = PropertyOf(owner, member);
         if ((items ? property?.ItemConverter : property?.Converter) is { } own)
             return own;
         var type = Nullable.GetUnderlyingType(valueType) ?? valueType;
@@ -130,9 +133,7 @@ internal sealed class EntitySerializer(JsonSerializerSettings settings)
     /// </summary>
     public object? OmittedDefault(Type owner, System.Reflection.MemberInfo member, Type valueType)
     {
-        var property = _serializer.ContractResolver.ResolveContract(owner) is Newtonsoft.Json.Serialization.JsonObjectContract contract
-            ? contract.Properties.FirstOrDefault(p => p.UnderlyingName == member.Name)
-            : null;
+        var property = PropertyOf(owner, member);
         if (((property?.DefaultValueHandling ?? _serializer.DefaultValueHandling) & DefaultValueHandling.Ignore) == 0)
             return null;
         return property?.DefaultValue ?? (valueType.IsValueType && Nullable.GetUnderlyingType(valueType) is null ? Activator.CreateInstance(valueType) : null);
