@@ -37,7 +37,7 @@ internal sealed partial class IndexQueryParser : QueryParser
         if (string.IsNullOrWhiteSpace(query))
             return new MatchAllDocsQuery();
         var shape = QueryLimits.Check(query);
-        if (UnpairedSurrogate(query) is var half and >= 0)
+        if (Storage.Bson.CheckedBsonWriter.IndexOfUnpairedSurrogate(query) is var half and >= 0)
         {
             // Lucene would encode it as U+FFFD and match the documents holding that character instead.
             throw new QueryException(query, half, "it holds half of a character (an unpaired UTF-16 surrogate), which no document " +
@@ -62,19 +62,6 @@ internal sealed partial class IndexQueryParser : QueryParser
             throw new QueryException(query, parser.CurrentPosition(),
                 $"it has more than {BooleanQuery.MaxClauseCount} clauses in one group, the most a query may have");
         }
-    }
-
-    /// <summary>Where <paramref name="text"/> has a surrogate without its other half; -1 when it has none.</summary>
-    private static int UnpairedSurrogate(string text)
-    {
-        for (var i = 0; i < text.Length; i++)
-        {
-            if (char.IsHighSurrogate(text[i]) && i + 1 < text.Length && char.IsLowSurrogate(text[i + 1]))
-                i++;
-            else if (char.IsSurrogate(text[i]))
-                return i;
-        }
-        return -1;
     }
 
     public override void ReInit(ICharStream stream)

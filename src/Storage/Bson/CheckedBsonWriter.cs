@@ -136,20 +136,23 @@ internal sealed class CheckedBsonWriter : BsonDataWriter
         new($"{_what} has {problem}, {(Path.Length == 0 ? "at the top level" : $"in '{Printable(Path)}'")}.");
 
     /// <summary>Whether <paramref name="text"/> is valid UTF-16 (every surrogate in a pair), i.e. encodable as UTF-8.</summary>
-    internal static bool IsUnicode(ReadOnlySpan<char> text)
+    internal static bool IsUnicode(ReadOnlySpan<char> text) => IndexOfUnpairedSurrogate(text) < 0;
+
+    /// <summary>Where <paramref name="text"/> has a surrogate without its other half, which UTF-8 cannot encode; -1 when it has none.</summary>
+    internal static int IndexOfUnpairedSurrogate(ReadOnlySpan<char> text)
     {
         var at = text.IndexOfAnyInRange('\uD800', '\uDFFF');
         if (at < 0)
-            return true;
+            return -1;
         for (var i = at; i < text.Length; i++)
         {
             if (!char.IsSurrogate(text[i]))
                 continue;
             if (!char.IsHighSurrogate(text[i]) || i + 1 == text.Length || !char.IsLowSurrogate(text[i + 1]))
-                return false;
+                return i;
             i++;
         }
-        return true;
+        return -1;
     }
 
     /// <summary>A name as it can be quoted in a message: control characters and surrogates as <c>\uXXXX</c>.</summary>
