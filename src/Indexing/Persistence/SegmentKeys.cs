@@ -8,23 +8,34 @@ namespace RavenLite.Indexing.Persistence;
 
 /// <summary>
 /// The indexed etag of every doc of one segment, read once from its <see cref="IndexFields.Version"/> DocValues into an
-/// array, and the <see cref="KnownVersion"/> of each doc a page has held: a query reads a hit's etag with one array
-/// load and, for a doc paged before, its version with another; no stored-field block is decompressed per hit.
+/// array, and the <see cref="KnownVersion"/> of each doc pages keep returning: a query reads a hit's etag with one array
+/// load and, for a doc paged before, its version with two more; no stored-field block is decompressed per hit.
 /// </summary>
 /// <remarks>
-/// Keys are not kept per doc: a doc's key is read from the DocValues the first time a page holds it. What the segment
-/// keeps for every doc is 16 bytes (an etag and a version slot), so a ten-million-document index costs 160 MB here
-/// however much of it is read; the versions themselves are bounded by <see cref="SegmentKeysCache.MaxVersions"/>.
+/// What the segment keeps for every doc is its etag (8 bytes) and a bit; a ten-million-document index costs 81 MB
+/// here however much of it is read. A doc's key is read from the DocValues when a page holds it, and its version is
+/// kept only the second time a page holds it since the versions were last forgotten: a scan that reads every document
+/// once (an export, paging through <c>*:*</c>) would otherwise fill the bound with versions nobody asks for again,
+/// which live long enough to reach the GC's oldest generation and die there, the heap growing by as much before a full
+/// collection. Kept versions sit in blocks of <see cref="BlockSize"/> docs made on first use, so memory follows what is
+/// asked for again, within <see cref="SegmentKeysCache.MaxVersions"/>.
 /// </remarks>
 internal sealed class SegmentKeys
 {
-    private readonly KnownVersion?[] _versions;
+    /// <summary>Docs per block of kept versions: an 8 KB array, made when a doc in it is first kept.</summary>
+    public const int BlockSize = 1 << BlockShift;
+
+    private const int BlockShift = 10;
+
+    private readonly KnownVersion?[]?[] _blocks;
+    private readonly ulong[] _pagedOnce;
     private readonly SegmentKeysCache _owner;
 
     private SegmentKeys(long[] etags, SegmentKeysCache owner)
     {
         Etags = etags;
-        _versions = new KnownVersion?[etags.Length];
+        _blocks = new KnownVersion?[]?[(etags.Length + BlockSize - 1) >> BlockShift];
+        _pagedOnce = new ulong[(etags.Length + 63) >> 6];
         _owner = owner;
     }
 
@@ -32,23 +43,43 @@ internal sealed class SegmentKeys
     public long[] Etags { get; }
 
     /// <summary>
-    /// The version <paramref name="doc"/> names, made the first time a page holds it (its key read from
-    /// <paramref name="reader"/>, a reader of this segment, on the calling thread) and kept while the segment is, within
-    /// the cache's bound: storage remembers on it where the document cache keeps that version, so later pages skip the
+    /// The version <paramref name="doc"/> names (its key read from <paramref name="reader"/>, a reader of this segment,
+    /// on the calling thread). The second time a page holds the doc it is kept while the segment is, within the
+    /// cache's bound: storage remembers on it where the document cache keeps that version, so later pages skip the
     /// cache's lookup. Two queries may make one each at once; either serves.
     /// </summary>
     public KnownVersion Version(AtomicReader reader, int doc)
     {
-        if (_versions[doc] is { } known)
+        ref var block = ref _blocks[doc >> BlockShift];
+        if (Volatile.Read(ref block) is { } kept && kept[doc & (BlockSize - 1)] is { } known)
             return known;
         var version = new KnownVersion(ReadKey(reader, doc), Etags[doc]);
-        _versions[doc] = version;
+        if (!PagedBefore(doc))
+            return version;
+        if (Volatile.Read(ref block) is not { } blockNow)
+        {
+            var made = new KnownVersion?[BlockSize];
+            blockNow = Interlocked.CompareExchange(ref block, made, null) ?? made;
+        }
+        blockNow[doc & (BlockSize - 1)] = version;
         _owner.Made();
         return version;
     }
 
-    /// <summary>Forgets every version made (the cache's bound was reached); they are made again as pages hold them.</summary>
-    public void Forget() => Array.Clear(_versions);
+    /// <summary>Whether a page has held <paramref name="doc"/> since the versions were last forgotten; marks it held.</summary>
+    private bool PagedBefore(int doc)
+    {
+        ref var word = ref _pagedOnce[doc >> 6];
+        var bit = 1UL << (doc & 63);
+        return (Interlocked.Or(ref word, bit) & bit) != 0;
+    }
+
+    /// <summary>Forgets every version kept and which docs were paged (the cache's bound was reached); both start again as pages hold docs.</summary>
+    public void Forget()
+    {
+        Array.Clear(_blocks);
+        Array.Clear(_pagedOnce);
+    }
 
     private static string ReadKey(AtomicReader reader, int doc)
     {
@@ -85,7 +116,8 @@ internal sealed class SegmentKeysCache
 {
     /// <summary>
     /// At most about this many <see cref="KnownVersion"/>s are kept over all segments (a key and two longs each, some
-    /// 100 bytes): past it every segment forgets its versions. The pages read again soon make theirs again at once.
+    /// 100 bytes): past it every segment forgets its versions. The pages read again soon keep theirs again from their
+    /// second read.
     /// </summary>
     public const int MaxVersions = 262_144;
 
@@ -98,7 +130,7 @@ internal sealed class SegmentKeysCache
 
     public int Count => _segments.Count;
 
-    /// <summary>Counts a version made; past the bound, every segment forgets its versions.</summary>
+    /// <summary>Counts a version kept; past the bound, every segment forgets its versions.</summary>
     public void Made()
     {
         if (Interlocked.Increment(ref _made) <= _maxVersions)
