@@ -100,4 +100,15 @@ public sealed class HostingTests
             [KeyValuePair.Create("RavenLite:CacheSizeMb", (string?)"0"), KeyValuePair.Create("RavenLite:Port", (string?)"9000")],
             settings.OrderBy(s => s.Key, StringComparer.Ordinal));
     }
+
+    [Fact]
+    public void The_server_runs_the_workstation_GC_compacting_a_fragmented_gen2()
+    {
+        // The server's memory figures (docs/operations.md, "Size the memory") are measured with these settings.
+        using var config = System.Text.Json.JsonDocument.Parse(File.ReadAllBytes(Path.Combine(AppContext.BaseDirectory, "RavenLite.Server.runtimeconfig.json")));
+        var properties = config.RootElement.GetProperty("runtimeOptions").GetProperty("configProperties");
+
+        Assert.False(properties.GetProperty("System.GC.Server").GetBoolean());
+        Assert.Equal(9, properties.GetProperty("System.GC.ConserveMemory").GetInt32());
+    }
 }

@@ -73,7 +73,7 @@ internal sealed record MemorySample(long VmRssKb, long RssAnonKb, long RssFileKb
 /// size of the data and of the indexes, then for each cache limit starts a fresh process (<c>--scale-measure</c>) that
 /// opens the dataset with the dataset's files dropped from the OS page cache first (so its first reads come from
 /// disk), times the first point get and queries, runs them warm, pages through every document, and samples its
-/// memory after each step. Latencies for the docs come from BenchmarkDotNet (<see cref="TenMillionScaleBenchmarks"/>);
+/// memory after each step (and its highest while paging). The measuring process runs with the server's GC settings. Latencies for the docs come from BenchmarkDotNet (<see cref="TenMillionScaleBenchmarks"/>);
 /// the single cold timings here are the ones BenchmarkDotNet cannot repeat.
 /// </summary>
 internal static class ScaleReport
@@ -169,6 +169,7 @@ internal static class ScaleReport
         clock.Restart();
         var read = 0L;
         var page = new IndexQuery { Query = "*:*", PageSize = PageSize };
+        using var peak = new PeakMemory();
         while (true)
         {
             var result = database.Query(SeedDataset.Index, page);
@@ -178,6 +179,7 @@ internal static class ScaleReport
             page = new IndexQuery { Query = "*:*", PageSize = PageSize, Continuation = result.Continuation };
         }
         Console.WriteLine(Timed($"read all {read:N0} documents by *:* pages", clock.Elapsed, ref io));
+        Console.WriteLine($"RssAnon at its highest while reading (sampled every {PeakMemory.IntervalMs} ms): {peak.Stop() / 1024} MiB");
         var cache = database.GetStatistics().Cache;
         Console.WriteLine($"cache: {cache.Entries:N0} entries, {Mib(cache.Bytes)} of {Mib(cache.LimitBytes)} MiB, {cache.Evictions:N0} evictions, {cache.Refused:N0} reads refused (not cached: full and not seen lately)");
         Console.WriteLine(MemorySample.Current().Format("after reading everything"));
@@ -224,9 +226,34 @@ internal static class ScaleReport
             start.ArgumentList.Add(typeof(ScaleReport).Assembly.Location);
         foreach (var arg in args)
             start.ArgumentList.Add(arg);
+        foreach (var (variable, value) in ServerGcSettings())
+        {
+            if (Environment.GetEnvironmentVariable(variable) is null)
+                start.Environment[variable] = value;
+            Console.WriteLine($"{variable}={start.Environment[variable]}");
+        }
         using var child = Process.Start(start) ?? throw new InvalidOperationException("The measuring process did not start.");
         child.WaitForExit();
         return child.ExitCode;
+    }
+
+    /// <summary>
+    /// The GC settings of the server's runtimeconfig (copied beside this assembly, as the server is referenced), as the
+    /// environment variables that set them, so the measuring process's heap behaves as the server's does; a variable
+    /// already in the environment wins, to measure another setting.
+    /// </summary>
+    private static IEnumerable<(string Variable, string Value)> ServerGcSettings()
+    {
+        var path = Path.Combine(AppContext.BaseDirectory, "RavenLite.Server.runtimeconfig.json");
+        using var config = System.Text.Json.JsonDocument.Parse(File.ReadAllBytes(path));
+        var properties = config.RootElement.GetProperty("runtimeOptions").GetProperty("configProperties");
+        if (properties.TryGetProperty("System.GC.Server", out var server))
+            yield return ("DOTNET_gcServer", server.GetBoolean() ? "1" : "0");
+        if (properties.TryGetProperty("System.GC.Concurrent", out var concurrent))
+            yield return ("DOTNET_gcConcurrent", concurrent.GetBoolean() ? "1" : "0");
+        // The runtime reads DOTNET_GC* numbers as hexadecimal.
+        if (properties.TryGetProperty("System.GC.ConserveMemory", out var conserve))
+            yield return ("DOTNET_GCConserveMemory", conserve.GetInt32().ToString("X", CultureInfo.InvariantCulture));
     }
 
     /// <summary>
@@ -270,6 +297,51 @@ internal static class ScaleReport
             var stat = File.ReadAllText("/proc/self/stat");
             var majorFaults = long.Parse(stat[(stat.LastIndexOf(')') + 2)..].Split(' ')[9], CultureInfo.InvariantCulture);
             return new IoSample(readBytes, majorFaults);
+        }
+    }
+}
+
+/// <summary>
+/// The highest <c>RssAnon</c> of this process while it lives, sampled on a thread of its own: a figure taken once at
+/// the end of a step misses the heap's high points between two collections.
+/// </summary>
+internal sealed class PeakMemory : IDisposable
+{
+    /// <summary>How often the sample is taken.</summary>
+    public const int IntervalMs = 50;
+
+    private readonly Thread _sampler;
+    private volatile bool _stopped;
+    private long _highestKb;
+
+    public PeakMemory()
+    {
+        _sampler = new Thread(Sample) { IsBackground = true, Name = "RssAnon sampler" };
+        _sampler.Start();
+    }
+
+    /// <summary>Stops sampling and returns the highest <c>RssAnon</c> seen, in KiB (the current one included).</summary>
+    public long Stop()
+    {
+        _stopped = true;
+        _sampler.Join();
+        return Math.Max(Volatile.Read(ref _highestKb), MemorySample.Current().RssAnonKb);
+    }
+
+    public void Dispose()
+    {
+        if (!_stopped)
+            Stop();
+    }
+
+    private void Sample()
+    {
+        while (!_stopped)
+        {
+            var now = MemorySample.Current().RssAnonKb;
+            if (now > Volatile.Read(ref _highestKb))
+                Volatile.Write(ref _highestKb, now);
+            Thread.Sleep(IntervalMs);
         }
     }
 }
