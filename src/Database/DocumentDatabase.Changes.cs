@@ -35,7 +35,7 @@ public sealed partial class DocumentDatabase
         var signal = ChangeSignalOrStart();
         using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken, _closing.Token);
         var last = fromEtag;
-        var reported = new Dictionary<string, long>(DocumentKeyComparer.Instance);
+        var reported = new Dictionary<string, long>(StringComparer.OrdinalIgnoreCase);
         var position = new FeedPosition { Etag = fromEtag };
         _openFeeds.TryAdd(position, 0);
         try
