@@ -11,7 +11,7 @@ namespace RavenLite;
 /// </summary>
 internal static partial class KeyCaseFolding
 {
-    /// <summary>Keys up to this many chars are folded on the stack when compared or hashed.</summary>
+    /// <summary>Keys up to this many chars are folded on the stack (sized to the key: zeroing a fixed buffer cost more than the fold).</summary>
     private const int StackChars = 256;
 
     /// <summary>The fold of one code point (a lone surrogate folds to itself).</summary>
@@ -58,8 +58,7 @@ internal static partial class KeyCaseFolding
     public static string Fold(string key)
     {
         var rented = key.Length <= StackChars ? null : ArrayPool<char>.Shared.Rent(key.Length);
-        var folded = rented is null ? stackalloc char[StackChars] : rented;
-        folded = folded[..key.Length];
+        var folded = rented is null ? stackalloc char[key.Length] : rented.AsSpan(0, key.Length);
         Fold(key, folded);
         var result = folded.SequenceEqual(key) ? key : new string(folded);
         if (rented is not null)
@@ -74,7 +73,7 @@ internal static partial class KeyCaseFolding
         if (Ascii.EqualsIgnoreCase(x, y))
             return true;
         var rented = x.Length <= StackChars ? null : ArrayPool<char>.Shared.Rent(2 * x.Length);
-        var buffer = rented is null ? stackalloc char[2 * StackChars] : rented;
+        var buffer = rented is null ? stackalloc char[2 * x.Length] : rented;
         var foldedX = buffer[..x.Length];
         var foldedY = buffer.Slice(x.Length, y.Length);
         Fold(x, foldedX);
@@ -88,8 +87,7 @@ internal static partial class KeyCaseFolding
     public static int GetHashCode(ReadOnlySpan<char> key)
     {
         var rented = key.Length <= StackChars ? null : ArrayPool<char>.Shared.Rent(key.Length);
-        var folded = rented is null ? stackalloc char[StackChars] : rented;
-        folded = folded[..key.Length];
+        var folded = rented is null ? stackalloc char[key.Length] : rented.AsSpan(0, key.Length);
         Fold(key, folded);
         var hash = string.GetHashCode(folded);
         if (rented is not null)
