@@ -4,7 +4,7 @@ namespace RavenLite;
 // with ICU 72.1 (Debian 12), the mapping RavenLite's storage keys were written with; 1432 code points change,
 // every one to a code point of the same plane, so a key's UTF-16 length never changes. Each range maps First,
 // First + Step, ... Last to itself plus Delta. NEVER edit it: a stored key is its folded bytes, so a changed entry
-// hides every document whose key holds that character (KeyCaseFoldingTableTests compares it with ICU 72 exhaustively).
+// hides every document whose key holds that character (Storage.Tests' KeyCaseFoldingTests compares it with ICU 72 over every code point).
 internal static partial class KeyCaseFolding
 {
     private const int RangeCount = 181;

@@ -11,7 +11,7 @@ namespace RavenLite;
 /// </summary>
 internal static partial class KeyCaseFolding
 {
-    /// <summary>Keys up to this many chars are folded on the stack (sized to the key: zeroing a fixed buffer cost more than the fold).</summary>
+    /// <summary>Keys up to this many chars are folded on the stack, in a buffer sized to the key (a fixed block would be zeroed whole).</summary>
     private const int StackChars = 256;
 
     /// <summary>The fold of one code point (a lone surrogate folds to itself).</summary>
