@@ -156,7 +156,7 @@ public sealed partial class DocumentSession
     }
 
     /// <summary>Documents an include brought in, by key, until a load asks for them (then they are tracked).</summary>
-    private readonly Dictionary<string, StoredDocument> _included = new(StringComparer.OrdinalIgnoreCase);
+    private readonly Dictionary<string, StoredDocument> _included = new(DocumentKeyComparer.Instance);
 
     /// <summary>
     /// As <see cref="Load{T}(string)"/>, and in the same round trip the documents it refers to through

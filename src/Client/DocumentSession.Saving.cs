@@ -111,7 +111,7 @@ public sealed partial class DocumentSession
 
     /// <summary>One patch command per document, its operations in the order they were asked for.</summary>
     private IEnumerable<WriteCommand> PatchCommands() =>
-        _patches.GroupBy(patch => patch.Key, StringComparer.OrdinalIgnoreCase).Select(group => WriteCommand.Patch(group.Key,
+        _patches.GroupBy(patch => patch.Key, DocumentKeyComparer.Instance).Select(group => WriteCommand.Patch(group.Key,
             EntitySerializer.ToUtf8(new JArray(group.Select(patch => patch.Operation)).ToString(Newtonsoft.Json.Formatting.None), $"The patch of '{group.Key}'", "patch"),
             expectedEtag: null));
 }

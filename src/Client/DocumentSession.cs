@@ -11,13 +11,13 @@ namespace RavenLite.Client;
 public sealed partial class DocumentSession : IDisposable
 {
     private readonly RavenStore _store;
-    private Dictionary<string, SessionEntry> _byKey = new(StringComparer.OrdinalIgnoreCase);
+    private Dictionary<string, SessionEntry> _byKey = new(DocumentKeyComparer.Instance);
     private Dictionary<object, SessionEntry> _byEntity = new(ReferenceEqualityComparer.Instance);
 
     // Entities tracked from loads and queries join _byEntity only when an entity-to-id lookup first needs it: a
     // session that only reads never hashes its entities (a new object's identity hash is a slow runtime call).
     private List<SessionEntry> _notInByEntity = [];
-    private readonly Dictionary<string, long?> _deletes = new(StringComparer.OrdinalIgnoreCase);
+    private readonly Dictionary<string, long?> _deletes = new(DocumentKeyComparer.Instance);
     private bool _disposed;
 
     internal DocumentSession(RavenStore store)
@@ -155,7 +155,7 @@ public sealed partial class DocumentSession : IDisposable
         _disposed = true;
         // Let go of what was tracked by dropping the maps rather than clearing them: Clear zeroes every slot of a
         // page-sized map (about 20 us of a warm 1,024-result query, measured).
-        _byKey = new(StringComparer.OrdinalIgnoreCase);
+        _byKey = new(DocumentKeyComparer.Instance);
         _byEntity = new(ReferenceEqualityComparer.Instance);
         _notInByEntity = [];
         _deletes.Clear();

@@ -6,7 +6,7 @@ namespace RavenLite.Client;
 /// </summary>
 public sealed class QueryHighlights
 {
-    private readonly Dictionary<string, IReadOnlyList<string>> _byId = new(StringComparer.OrdinalIgnoreCase);
+    private readonly Dictionary<string, IReadOnlyList<string>> _byId = new(DocumentKeyComparer.Instance);
 
     internal QueryHighlights(string fieldName) => FieldName = fieldName;
 

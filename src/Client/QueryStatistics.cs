@@ -38,5 +38,5 @@ public sealed class QueryStatistics
     /// </summary>
     public IReadOnlyDictionary<string, float> Scores => _scores ?? (IReadOnlyDictionary<string, float>)System.Collections.Frozen.FrozenDictionary<string, float>.Empty;
 
-    internal void AddScore(string documentId, float score) => (_scores ??= new(StringComparer.OrdinalIgnoreCase))[documentId] = score;
+    internal void AddScore(string documentId, float score) => (_scores ??= new(DocumentKeyComparer.Instance))[documentId] = score;
 }

@@ -2,7 +2,7 @@ namespace RavenLite;
 
 /// <summary>
 /// Which changes a changes-feed subscriber wants: documents by exact key, by key prefix or by collection (entity name),
-/// all compared case-insensitively; a change matching any of them passes, and with none given every document change
+/// all compared case-insensitively (keys and prefixes by the key rule, <see cref="DocumentKey.Fold(string)"/>); a change matching any of them passes, and with none given every document change
 /// does. Index events pass when <see cref="IncludeIndexes"/> is on. Over HTTP: <c>key=</c>, <c>prefix=</c>,
 /// <c>collection=</c> (each repeatable) and <c>indexes=false</c>.
 /// </summary>
@@ -32,8 +32,8 @@ public sealed record ChangesFilter
         if (Keys.Count == 0 && Prefixes.Count == 0 && Collections.Count == 0)
             return true;
         var key = change.Key ?? "";
-        return Keys.Any(k => key.Equals(k, StringComparison.OrdinalIgnoreCase))
-            || Prefixes.Any(p => key.StartsWith(p, StringComparison.OrdinalIgnoreCase))
+        return Keys.Any(k => DocumentKey.SameKey(key, k))
+            || Prefixes.Any(p => DocumentKey.HasPrefix(key, p))
             || (change.EntityName is { } entity && Collections.Any(c => entity.Equals(c, StringComparison.OrdinalIgnoreCase)));
     }
 }

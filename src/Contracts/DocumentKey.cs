@@ -4,8 +4,9 @@ namespace RavenLite;
 
 /// <summary>
 /// The rule for document keys, the same for the embedded database, the server and the client: at most
-/// <see cref="MaxBytes"/> bytes of UTF-8, not blank, no control characters or lone surrogates. Keys are looked up
-/// case-insensitively (invariant culture) and kept with their original casing.
+/// <see cref="MaxBytes"/> bytes of UTF-8, not blank, no control characters or lone surrogates. Keys are kept with their
+/// original casing and looked up case-insensitively by one rule, <see cref="Fold(string)"/>: storage, the indexes'
+/// key terms and every key comparison (<see cref="DocumentKeyComparer"/>) use it.
 /// </summary>
 public static class DocumentKey
 {
@@ -34,6 +35,42 @@ public static class DocumentKey
 
     /// <summary>Whether <paramref name="key"/> is a valid key (for values read from documents, which may hold anything).</summary>
     public static bool IsValid(string? key) => FindProblem(key) is null;
+
+    /// <summary>
+    /// The identity form of <paramref name="key"/>: each code point lower-cased by a frozen table (the mapping of
+    /// <see cref="string.ToLowerInvariant()"/> under ICU 72, which RavenLite's storage keys were first written with), so
+    /// the same key finds the same document whatever ICU version, or invariant globalization, the process runs with.
+    /// ASCII folds A-Z to a-z only; the result has the same UTF-16 length. Returns <paramref name="key"/> itself when
+    /// nothing changes.
+    /// </summary>
+    public static string Fold(string key)
+    {
+        ArgumentNullException.ThrowIfNull(key);
+        return KeyCaseFolding.Fold(key);
+    }
+
+    /// <summary>
+    /// Writes <see cref="Fold(string)"/> of <paramref name="key"/> into <paramref name="destination"/> without allocating.
+    /// </summary>
+    /// <returns>How many chars were written: always <paramref name="key"/>'s length.</returns>
+    public static int Fold(ReadOnlySpan<char> key, Span<char> destination)
+    {
+        if (destination.Length < key.Length)
+            throw new ArgumentException($"The destination must hold at least {key.Length} chars.", nameof(destination));
+        KeyCaseFolding.Fold(key, destination);
+        return key.Length;
+    }
+
+    /// <summary>Whether <paramref name="x"/> and <paramref name="y"/> name the same document: their folds are equal.</summary>
+    public static bool SameKey(string? x, string? y) => DocumentKeyComparer.Instance.Equals(x, y);
+
+    /// <summary>Whether <paramref name="key"/> begins with the key prefix <paramref name="prefix"/>, both folded.</summary>
+    public static bool HasPrefix(string key, string prefix)
+    {
+        ArgumentNullException.ThrowIfNull(key);
+        ArgumentNullException.ThrowIfNull(prefix);
+        return prefix.Length <= key.Length && KeyCaseFolding.Equals(key.AsSpan(0, prefix.Length), prefix);
+    }
 
     private static Exception Invalid(string? key, string problem, string paramName) =>
         key is null ? new ArgumentNullException(paramName, problem) : new ArgumentException(problem, paramName);
@@ -64,7 +101,7 @@ public static class DocumentKey
     private static int FoldedByteCount(string key)
     {
         Span<char> folded = stackalloc char[key.Length];
-        key.AsSpan().ToLowerInvariant(folded);
+        KeyCaseFolding.Fold(key, folded);
         return Encoding.UTF8.GetByteCount(folded);
     }
 }

@@ -33,7 +33,7 @@ public sealed partial class DocumentDatabase
         ArgumentNullException.ThrowIfNull(includePaths);
         if (includePaths.Count == 0)
             return [];
-        var ids = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
+        var ids = new HashSet<string>(DocumentKeyComparer.Instance);
         foreach (var document in results)
         {
             if (document is null)

@@ -8,7 +8,9 @@ using RavenLite.Storage.Documents;
 //   and acknowledges all of them only when that durable commit returns (a bulk insert's acknowledgement);
 //   with "concurrent", CrashBatch.ConcurrentWriters threads write batches at once (their commits grouped), each
 //   printing "ACK <n>" when its own Batch returns;
-//   with "hold", opens the store, prints "OPEN" and waits for stdin to close.
+//   with "hold", opens the store, prints "OPEN" and waits for stdin to close;
+//   with "put <key>", puts an empty document under the key and prints "PUT"; with "get <key>", prints "FOUND <stored key>"
+//   or "MISSING" (the key-folding tests run these under another globalization mode than the test's).
 //   RAVENLITE_CRASH_ENGINE names the engine (LMDB when unset); RAVENLITE_CRASH_POSTGRES is PostgreSQL's connection
 //   string (in the environment, so a password stays off the command line).
 if (args.Length < 2)
@@ -28,6 +30,18 @@ if (args.Length > 2 && args[2] == "hold")
     Console.WriteLine("OPEN");
     Console.Out.Flush();
     Console.In.ReadToEnd();
+    return 0;
+}
+
+if (args.Length > 3 && args[2] == "put")
+{
+    store.Put(args[3], DocumentContent.FromJson("{}"));
+    Console.WriteLine("PUT");
+    return 0;
+}
+if (args.Length > 3 && args[2] == "get")
+{
+    Console.WriteLine(store.Get(args[3]) is { } found ? $"FOUND {found.Key}" : "MISSING");
     return 0;
 }
 

@@ -68,8 +68,8 @@ internal sealed class EntityCache : IDisposable
 
     /// <summary>
     /// Document keys are case-insensitive. The hash leaves the key out: an etag already tells one document version
-    /// from every other of the database (etags are unique and increasing), and hashing the key's characters
-    /// case-insensitively was most of the cost of a hit. Equality still compares the key.
+    /// from every other of the database (etags are unique and increasing), and hashing the key's folded characters
+    /// was most of the cost of a hit. Equality still compares the key.
     /// </summary>
     private sealed class EntityKeyComparer : IEqualityComparer<EntityKey>
     {
@@ -77,7 +77,7 @@ internal sealed class EntityCache : IDisposable
 
         public bool Equals(EntityKey x, EntityKey y) =>
             x.Etag == y.Etag && x.Type == y.Type
-            && (ReferenceEquals(x.Key, y.Key) || string.Equals(x.Key, y.Key, StringComparison.OrdinalIgnoreCase));
+            && (ReferenceEquals(x.Key, y.Key) || DocumentKey.SameKey(x.Key, y.Key));
 
         public int GetHashCode(EntityKey key) => HashCode.Combine(key.Etag, key.Type);
     }

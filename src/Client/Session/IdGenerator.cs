@@ -14,7 +14,7 @@ namespace RavenLite.Client.Session;
 internal sealed class IdGenerator(IStoreBackend backend, int blockSize)
 {
     private const int MaxAttempts = 100;
-    private readonly Dictionary<string, Block> _blocks = new(StringComparer.OrdinalIgnoreCase);
+    private readonly Dictionary<string, Block> _blocks = new(DocumentKeyComparer.Instance);
 
     /// <summary>The next id for <paramref name="prefix"/>: <c>{prefix}/{n}</c>.</summary>
     public string Next(string prefix)

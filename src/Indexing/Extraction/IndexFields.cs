@@ -46,7 +46,8 @@ internal static class IndexFields
     /// <summary>String sort values are cut to this many bytes of UTF-8.</summary>
     public const int MaxSortBytes = MaxTermBytes;
 
-    public static string KeyTerm(string key) => key.ToLowerInvariant();
+    /// <summary>The <see cref="Key"/> term of a document: its key folded as storage folds it, so one term per stored document.</summary>
+    public static string KeyTerm(string key) => DocumentKey.Fold(key);
 
     /// <summary>Writes the <see cref="Version"/> value of (<paramref name="etag"/>, <paramref name="key"/>) into <paramref name="target"/>.</summary>
     public static void SetVersion(BytesRef target, long etag, string key)

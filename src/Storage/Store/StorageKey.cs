@@ -4,8 +4,9 @@ using System.Text;
 namespace RavenLite.Storage.Documents;
 
 /// <summary>
-/// The storage form of a document key (<see cref="DocumentKey"/> is the rule for valid ones): its case-folded UTF-8
-/// bytes, so lookups are case-insensitive while the document keeps its original casing.
+/// The storage form of a document key (<see cref="DocumentKey"/> is the rule for valid ones): the UTF-8 bytes of its
+/// fold (<see cref="DocumentKey.Fold(string)"/>, a frozen table, not the running ICU's lower-casing), so lookups are
+/// case-insensitive the same way in every process while the document keeps its original casing.
 /// </summary>
 internal static class StorageKey
 {
@@ -23,11 +24,11 @@ internal static class StorageKey
     /// <returns>How many bytes were written.</returns>
     internal static int ToStorage(string key, Span<byte> destination)
     {
-        // ASCII folds to ASCII of the same length, and invariant lower-casing of ASCII is exactly A-Z -> a-z.
+        // ASCII folds to ASCII of the same length: A-Z -> a-z.
         if (Ascii.ToLower(key, destination, out var written) == OperationStatus.Done)
             return written;
         Span<char> folded = stackalloc char[key.Length];
-        key.AsSpan().ToLowerInvariant(folded);
+        DocumentKey.Fold(key, folded);
         return Encoding.UTF8.GetBytes(folded, destination);
     }
 }

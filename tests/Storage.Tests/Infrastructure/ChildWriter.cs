@@ -9,7 +9,11 @@ public sealed class ChildWriter : IDisposable
     private readonly Process _process;
     private readonly BlockingCollection<string> _lines = [];
 
-    private ChildWriter(StorageEngineKind engine, string? postgres, params string[] args)
+    private ChildWriter(StorageEngineKind engine, string? postgres, params string[] args) : this(engine, postgres, false, args)
+    {
+    }
+
+    private ChildWriter(StorageEngineKind engine, string? postgres, bool invariantGlobalization, params string[] args)
     {
         var start = new ProcessStartInfo("dotnet")
         {
@@ -24,6 +28,8 @@ public sealed class ChildWriter : IDisposable
         start.Environment["RAVENLITE_CRASH_ENGINE"] = engine.ToString();
         if (postgres is not null)
             start.Environment["RAVENLITE_CRASH_POSTGRES"] = postgres;
+        if (invariantGlobalization)
+            start.Environment["DOTNET_SYSTEM_GLOBALIZATION_INVARIANT"] = "1";
         _process = new Process { StartInfo = start };
         _process.OutputDataReceived += (_, e) =>
         {
@@ -58,6 +64,19 @@ public sealed class ChildWriter : IDisposable
         var first = firstBatch.ToString(System.Globalization.CultureInfo.InvariantCulture);
         var connection = StoreFactory.ConnectionStringFor(engine, directory);
         return mode.Length == 0 ? new(engine, connection, directory, first) : new(engine, connection, directory, first, mode);
+    }
+
+    /// <summary>
+    /// Runs "put" or "get" (<paramref name="args"/>) on the LMDB store in <paramref name="directory"/> with invariant
+    /// globalization (no ICU: the runtime's own Unicode data, as in many containers); the one line it answers.
+    /// </summary>
+    public static string RunWithInvariantGlobalization(string directory, params string[] args)
+    {
+        using var child = new ChildWriter(StorageEngineKind.Lmdb, null, true, [directory, "0", .. args]);
+        var line = child.NextLine(TimeSpan.FromSeconds(60));
+        child._process.WaitForExit();
+        Assert.True(child._process.ExitCode == 0, $"The child exited with {child._process.ExitCode}: {string.Join('\n', child.Errors)}");
+        return line;
     }
 
     /// <summary>Waits for the next line; throws with the child's stderr if it exits or stalls first.</summary>
