@@ -86,12 +86,11 @@ public static class DocumentKey
             return "A document key cannot be empty or whitespace.";
         for (var i = 0; i < key.Length; i++)
         {
-            var c = key[i];
-            if (char.IsControl(c))
-                return $"A document key cannot contain control characters (found U+{(int)c:X4} at {i}).";
-            if (char.IsSurrogate(c) && !(char.IsHighSurrogate(c) && i + 1 < key.Length && char.IsLowSurrogate(key[++i])))
-                return $"A document key cannot contain a lone surrogate (at {i}).";
+            if (char.IsControl(key[i]))
+                return $"A document key cannot contain control characters (found U+{(int)key[i]:X4} at {i}).";
         }
+        if (Utf16Text.IndexOfUnpairedSurrogate(key) is var half and >= 0)
+            return $"A document key cannot contain a lone surrogate (at {half}).";
         if (Encoding.UTF8.GetByteCount(key) > MaxBytes || FoldedByteCount(key) > MaxBytes)
             return $"A document key can be at most {MaxBytes} bytes of UTF-8; this one is {Encoding.UTF8.GetByteCount(key)}.";
         return null;

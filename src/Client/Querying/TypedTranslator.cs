@@ -413,7 +413,7 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
             if (call.Arguments.Count > 0 && call.Arguments[0].Type != typeof(string))
                 throw Unsupported(call, "only the overloads taking a string are supported");
             var text = argument as string ?? throw Unsupported(call, "the argument is null");
-            if (HasUnpairedSurrogate(text))
+            if (!Utf16Text.IsUnicode(text))
                 throw Unsupported(call, "the argument holds half of a character (an unpaired UTF-16 surrogate), which the index's UTF-8 terms " +
                     "cannot hold; compare whole characters");
             var name = field.Path + (ignoreCase ? TypedFieldSuffixes.IgnoreCase : "");
@@ -893,19 +893,6 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
             default:
                 return Expression.Lambda<Func<object?>>(Expression.Convert(expression, typeof(object))).Compile(preferInterpretation: true)();
         }
-    }
-
-    /// <summary>Whether <paramref name="text"/> has a surrogate without its other half: not a character UTF-8 can encode.</summary>
-    private static bool HasUnpairedSurrogate(string text)
-    {
-        for (var i = 0; i < text.Length; i++)
-        {
-            if (char.IsHighSurrogate(text[i]) && i + 1 < text.Length && char.IsLowSurrogate(text[i + 1]))
-                i++;
-            else if (char.IsSurrogate(text[i]))
-                return true;
-        }
-        return false;
     }
 
     /// <summary>A phrase term: only <c>"</c> and <c>\</c> are escaped, so every other code point stays as it is.</summary>

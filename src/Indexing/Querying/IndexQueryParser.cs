@@ -37,7 +37,7 @@ internal sealed partial class IndexQueryParser : QueryParser
         if (string.IsNullOrWhiteSpace(query))
             return new MatchAllDocsQuery();
         var shape = QueryLimits.Check(query);
-        if (Storage.Bson.CheckedBsonWriter.IndexOfUnpairedSurrogate(query) is var half and >= 0)
+        if (Utf16Text.IndexOfUnpairedSurrogate(query) is var half and >= 0)
         {
             // Lucene would encode it as U+FFFD and match the documents holding that character instead.
             throw new QueryException(query, half, "it holds half of a character (an unpaired UTF-16 surrogate), which no document " +

@@ -48,14 +48,14 @@ internal sealed class CheckedBsonWriter : BsonDataWriter
         ArgumentNullException.ThrowIfNull(name);
         if (name.Contains('\0', StringComparison.Ordinal))
             throw Refuse($"a property name holding U+0000 (NUL), which BSON cannot store: '{Printable(name)}'");
-        if (!IsUnicode(name))
+        if (!Utf16Text.IsUnicode(name))
             throw Refuse($"a property name that is not Unicode text (it holds a lone surrogate): '{Printable(name)}'");
         base.WritePropertyName(name);
     }
 
     public override void WriteValue(string? value)
     {
-        if (value is not null && !IsUnicode(value))
+        if (value is not null && !Utf16Text.IsUnicode(value))
             throw Refuse("a string that is not Unicode text (it holds a lone surrogate)");
         base.WriteValue(value);
     }
@@ -134,26 +134,6 @@ internal sealed class CheckedBsonWriter : BsonDataWriter
 
     private ArgumentException Refuse(string problem) =>
         new($"{_what} has {problem}, {(Path.Length == 0 ? "at the top level" : $"in '{Printable(Path)}'")}.");
-
-    /// <summary>Whether <paramref name="text"/> is valid UTF-16 (every surrogate in a pair), i.e. encodable as UTF-8.</summary>
-    internal static bool IsUnicode(ReadOnlySpan<char> text) => IndexOfUnpairedSurrogate(text) < 0;
-
-    /// <summary>Where <paramref name="text"/> has a surrogate without its other half, which UTF-8 cannot encode; -1 when it has none.</summary>
-    internal static int IndexOfUnpairedSurrogate(ReadOnlySpan<char> text)
-    {
-        var at = text.IndexOfAnyInRange('\uD800', '\uDFFF');
-        if (at < 0)
-            return -1;
-        for (var i = at; i < text.Length; i++)
-        {
-            if (!char.IsSurrogate(text[i]))
-                continue;
-            if (!char.IsHighSurrogate(text[i]) || i + 1 == text.Length || !char.IsLowSurrogate(text[i + 1]))
-                return i;
-            i++;
-        }
-        return -1;
-    }
 
     /// <summary>A name as it can be quoted in a message: control characters and surrogates as <c>\uXXXX</c>.</summary>
     internal static string Printable(string text) =>

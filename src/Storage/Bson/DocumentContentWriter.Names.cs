@@ -65,7 +65,7 @@ public sealed partial class DocumentContentWriter
     }
 
     /// <summary>A BSON name is NUL-terminated, and must read back as the same text.</summary>
-    private static bool IsStorable(string name) => !name.Contains('\0', StringComparison.Ordinal) && CheckedBsonWriter.IsUnicode(name);
+    private static bool IsStorable(string name) => !name.Contains('\0', StringComparison.Ordinal) && Utf16Text.IsUnicode(name);
 
     private bool IsNew(KnownName known)
     {
