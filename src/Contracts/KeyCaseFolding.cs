@@ -84,12 +84,20 @@ internal static partial class KeyCaseFolding
         return equal;
     }
 
+    /// <summary>
+    /// A hash equal for keys with equal folds. It hashes with <see cref="StringComparison.OrdinalIgnoreCase"/>, which
+    /// is ASCII-case-blind: an ASCII key hashes as it is, without folding it first (as fast as the runtime's own
+    /// case-insensitive comparer), and any other key hashes its fold, so a key and its ASCII fold (the Kelvin sign and
+    /// <c>k</c>) hash alike.
+    /// </summary>
     public static int GetHashCode(ReadOnlySpan<char> key)
     {
+        if (Ascii.IsValid(key))
+            return string.GetHashCode(key, StringComparison.OrdinalIgnoreCase);
         var rented = key.Length <= StackChars ? null : ArrayPool<char>.Shared.Rent(key.Length);
         var folded = rented is null ? stackalloc char[key.Length] : rented.AsSpan(0, key.Length);
         Fold(key, folded);
-        var hash = string.GetHashCode(folded);
+        var hash = string.GetHashCode(folded, StringComparison.OrdinalIgnoreCase);
         if (rented is not null)
             ArrayPool<char>.Shared.Return(rented);
         return hash;

@@ -67,6 +67,20 @@ public sealed class KeyCaseFoldingTests(ITestOutputHelper output) : IDisposable
     }
 
     [Fact]
+    public void Keys_with_the_same_fold_are_equal_and_hash_alike_whether_or_not_they_are_ASCII()
+    {
+        var comparer = DocumentKeyComparer.Instance;
+        foreach (var letter in EveryCodePoint())
+        {
+            // In a key of mixed case around it, so the ASCII fast paths meet the code point's own fold.
+            var key = "Carts/" + letter + "-X";
+            var folded = DocumentKey.Fold(key);
+            Assert.True(comparer.Equals(key, folded), key);
+            Assert.Equal(comparer.GetHashCode(folded), comparer.GetHashCode(key));
+        }
+    }
+
+    [Fact]
     public void Fold_of_a_span_writes_what_fold_of_the_string_returns()
     {
         const string key = "Orders/\u212A\U00010400\u0130\u03A3";
