@@ -23,9 +23,12 @@ public sealed class RunsAlone
 /// server's (plus the small change of the client and test runner).
 /// <para>
 /// The 1 s is the issue's bound; against the shared machine's noise a few late answers are tolerated
-/// (<see cref="NoiseCeiling"/>). The heap is <see cref="GC.GetTotalMemory(bool)"/> without a collection: what the
-/// process holds, garbage not yet collected included, which is what the issue's RSS figures counted too. The bounds
-/// are explained at each attack; the issue measured 4.4 GB, 900 MB, 3.9 GB and 1.09 GB for them.
+/// (<see cref="NoiseCeiling"/>). The heap is what the last collection left (<see cref="HeldAfterLastCollection"/>):
+/// what the attack holds, not the garbage allocated since, which depends on the machine's gen0 budget rather than on
+/// the server (sampled without collecting, the heap of one unchanged build read 292 MiB in one run and under 256 in
+/// another). An attack that holds memory is seen by every collection it lives through, and holding much of it makes
+/// collections happen. The bounds are explained at each attack; the issue measured 4.4 GB, 900 MB, 3.9 GB and 1.09 GB
+/// for them.
 /// </para>
 /// </summary>
 [Collection(RunsAlone.Name)]
@@ -58,15 +61,17 @@ public sealed class UnderAttackTests(ITestOutputHelper output)
         GC.Collect();
         GC.WaitForPendingFinalizers();
         GC.Collect();
-        var baseline = GC.GetTotalMemory(forceFullCollection: false);
-        long peak = 0, peakWorkingSet = 0;
+        var baseline = HeldAfterLastCollection();
+        var baselineWithGarbage = GC.GetTotalMemory(forceFullCollection: false);
+        long peak = 0, peakWithGarbage = 0, peakWorkingSet = 0;
         var slowest = TimeSpan.Zero;
         var checks = 0;
         var failures = new List<string>();
         var late = new List<string>();
         void Sample()
         {
-            peak = Math.Max(peak, GC.GetTotalMemory(forceFullCollection: false) - baseline);
+            peak = Math.Max(peak, HeldAfterLastCollection() - baseline);
+            peakWithGarbage = Math.Max(peakWithGarbage, GC.GetTotalMemory(forceFullCollection: false) - baselineWithGarbage);
             peakWorkingSet = Math.Max(peakWorkingSet, Environment.WorkingSet);
         }
 
@@ -89,12 +94,22 @@ public sealed class UnderAttackTests(ITestOutputHelper output)
         Sample();
 
         var outcome = new Outcome(slowest, checks, peak, peakWorkingSet);
-        output.WriteLine($"{name}: {checks} /health checks, slowest {slowest.TotalMilliseconds:0} ms; heap +{peak / (double)MiB:0} MiB "
-            + $"(bound {heapBound / MiB} MiB); peak working set {peakWorkingSet / (double)MiB:0} MiB");
+        output.WriteLine($"{name}: {checks} /health checks, slowest {slowest.TotalMilliseconds:0} ms; heap held +{peak / (double)MiB:0} MiB "
+            + $"(bound {heapBound / MiB} MiB), +{peakWithGarbage / (double)MiB:0} MiB with garbage not yet collected; peak working set {peakWorkingSet / (double)MiB:0} MiB");
         Assert.True(failures.Count == 0, $"{name}: {string.Join("; ", failures)}");
         Assert.True(late.Count <= Math.Max(1, checks / 20), $"{name}: {late.Count} of {checks} /health answers over 1 s: {string.Join(", ", late)}");
         Assert.True(peak < heapBound, $"{name}: the heap grew by {peak / (double)MiB:0} MiB, over the bound of {heapBound / MiB} MiB");
         return outcome;
+    }
+
+    /// <summary>
+    /// The managed heap as the most recent collection left it, fragmentation left out: the live objects, and, after a
+    /// collection of the younger generations only, gen2 objects that died since gen2 was last collected.
+    /// </summary>
+    private static long HeldAfterLastCollection()
+    {
+        var last = GC.GetGCMemoryInfo(GCKind.Any);
+        return last.HeapSizeBytes - last.FragmentedBytes;
     }
 
     private static async Task<TestServer> StartWithWordsAsync(int documents, string[]? args = null)
@@ -147,9 +162,8 @@ public sealed class UnderAttackTests(ITestOutputHelper output)
         var bomb = "[" + string.Join(",", Enumerable.Repeat("""{"op":"copy","from":"/a","path":"/a/-"}""", 23)) + "]";
         // A patch may copy up to 1,000,000 values (or 64 MiB) before it is refused; eight at once are allowed ~512 MiB of
         // work at worst, but each is refused when its copied values pass the cap, holding ~2^20 small values: 256 MiB is
-        // room for eight of those, where one bomb took 3.9 GB in the issue. The heap is sampled without collecting, so it
-        // also holds what died since the last collection (one run measured 292 MiB): the bound is half as much again.
-        await UnderAttackAsync(server, "patch copy bombs x8", 384 * MiB, async () =>
+        // room for eight of those, where one bomb took 3.9 GB in the issue.
+        await UnderAttackAsync(server, "patch copy bombs x8", 256 * MiB, async () =>
         {
             var responses = await Task.WhenAll(Enumerable.Range(0, 8).Select(i => server.Client.SendAsync(
                 new HttpRequestMessage(HttpMethod.Patch, $"/docs/bomb/{i}")
