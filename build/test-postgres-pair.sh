@@ -2,7 +2,8 @@
 # A throw-away PostgreSQL primary and its streaming hot standby, for the failover and read-standby tests.
 #   build/test-postgres-pair.sh start sync|async
 #       initdb + pg_ctl start of a primary, then pg_basebackup -R of a standby streaming from it, both listening on
-#       127.0.0.1 only, on free ports, in one new temp folder. `sync` makes the standby synchronous
+#       127.0.0.1 only, on free ports below 32768 (under Linux's default ephemeral range, 32768-60999, so start-standby finds its
+#       port free again), in one new temp folder. `sync` makes the standby synchronous
 #       (synchronous_standby_names on the primary: a commit returns once the standby has flushed it); `async` does not.
 #       Prints lines for `eval`:
 #         RAVENLITE_TEST_POSTGRES_PAIR_DIR='/tmp/...'   (what the other commands take)
@@ -62,7 +63,7 @@ start() {
 
     local started=1
     for _ in 1 2 3 4 5; do
-        primary_port=$((20000 + RANDOM % 40000))
+        primary_port=$((20000 + RANDOM % 12000))
         if start_cluster "$dir/primary" "$primary_port" "$sync_option"; then started=0; break; fi
     done
     if [ "$started" -ne 0 ]; then
@@ -82,7 +83,7 @@ start() {
     fi
     started=1
     for _ in 1 2 3 4 5; do
-        standby_port=$((20000 + RANDOM % 40000))
+        standby_port=$((20000 + RANDOM % 12000))
         [ "$standby_port" -eq "$primary_port" ] && continue
         if start_cluster "$dir/standby" "$standby_port" "-c hot_standby=on"; then started=0; break; fi
     done

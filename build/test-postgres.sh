@@ -50,9 +50,10 @@ start() {
     fi
     rm -f "$dir/pwfile"
 
-    # A free port: try a few random ones until the server starts on one.
+    # A free port: try a few random ones until the server starts on one. Below 32768, under Linux's default
+    # ephemeral range (32768-60999), so no client connection of the tests holds the port picked.
     for _ in 1 2 3 4 5; do
-        port=$((20000 + RANDOM % 40000))
+        port=$((20000 + RANDOM % 12000))
         if as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start \
                 -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c max_connections=200 -c fsync=on" >/dev/null 2>&1; then
             echo "RAVENLITE_TEST_POSTGRES='Host=127.0.0.1;Port=$port;Username=ravenlite;Password=$password;Database=postgres'"
