@@ -53,7 +53,10 @@ public sealed class CacheEvictionTests : IDisposable
         store.Get(hot);
         var afterHotReads = store.GetCacheStatistics();
 
-        Assert.True(beforeHotReads.Refused > 200, "the scan is several times the cache: once full, its first reads are refused");
+        // 202 refusals when no hash of the scan is mistaken for a remembered one; the doorkeeper's Bloom filters and the
+        // ghost queue compare hashes seeded per process, so a run may admit a few reads early (199-202 seen; the bound
+        // was 200 and failed one run in four). Over four times the 41 entries the cache holds either way.
+        Assert.True(beforeHotReads.Refused > 180, $"the scan is several times the cache: once full, its first reads are refused (refused {beforeHotReads.Refused})");
         Assert.Equal(10, afterHotReads.Hits - beforeHotReads.Hits);
         Assert.Equal(beforeHotReads.Misses, afterHotReads.Misses);
     }
