@@ -12,13 +12,16 @@ public sealed class FacetQuery<T> where T : class
 {
     private readonly RavenQuery<T> _query;
     private readonly List<FacetRequest> _facets;
+    // For facets of float or double members: the clause matching NaN and infinities written as text, and the refusal.
+    private readonly List<(string Clause, string Refusal)> _nonFinite;
 
-    internal FacetQuery(RavenQuery<T> query) : this(query, []) { }
+    internal FacetQuery(RavenQuery<T> query) : this(query, [], []) { }
 
-    private FacetQuery(RavenQuery<T> query, List<FacetRequest> facets)
+    private FacetQuery(RavenQuery<T> query, List<FacetRequest> facets, List<(string Clause, string Refusal)> nonFinite)
     {
         _query = query;
         _facets = facets;
+        _nonFinite = nonFinite;
     }
 
     /// <summary>The facets asked for so far, in order: what <see cref="Execute"/> sends.</summary>
@@ -34,7 +37,7 @@ public sealed class FacetQuery<T> where T : class
         ArgumentNullException.ThrowIfNull(field);
         if (top is < 0)
             throw new ArgumentOutOfRangeException(nameof(top), top, "Top cannot be negative.");
-        return Add(new FacetRequest { Field = _query.FacetField(field, ranges: false).Field, Top = top, Order = order });
+        return Add(new FacetRequest { Field = _query.FacetField(field, ranges: false).Field, Top = top, Order = order }, _query.NonFiniteCheck(field, "counted by"));
     }
 
     /// <summary>
@@ -65,7 +68,7 @@ public sealed class FacetQuery<T> where T : class
         for (var i = 1; i < bounds.Count; i++)
             ranges.Add(new FacetRange { From = bounds[i - 1], To = bounds[i] });
         ranges.Add(new FacetRange { From = bounds[^1], ToInclusive = true });
-        return Add(new FacetRequest { Field = _query.FacetField(field, ranges: true).Field, Ranges = ranges });
+        return Add(new FacetRequest { Field = _query.FacetField(field, ranges: true).Field, Ranges = ranges }, _query.NonFiniteCheck(field, "counted in ranges by"));
     }
 
     /// <summary>Also counts the facet <paramref name="facet"/> as written (an index field by name, ranges of any bounds).</summary>
@@ -73,15 +76,16 @@ public sealed class FacetQuery<T> where T : class
     {
         ArgumentNullException.ThrowIfNull(facet);
         facet.Validate();
-        return Add(facet);
+        return Add(facet, null);
     }
 
     // A new facet query, as LINQ operators return new queries: one kept in a variable and extended two ways stays as it was.
-    private FacetQuery<T> Add(FacetRequest facet) => new(_query, [.. _facets, facet]);
+    private FacetQuery<T> Add(FacetRequest facet, (string Clause, string Refusal)? nonFinite) =>
+        new(_query, [.. _facets, facet], nonFinite is { } check ? [.. _nonFinite, check] : _nonFinite);
 
     /// <summary>Runs the query once for every facet; the results in the order they were asked for.</summary>
-    public IReadOnlyList<FacetResult> Execute() => _query.RunFacets(_facets);
+    public IReadOnlyList<FacetResult> Execute() => _query.RunFacets(_facets, _nonFinite);
 
     /// <summary>Runs the query once for every facet, without blocking on the network.</summary>
-    public Task<IReadOnlyList<FacetResult>> ExecuteAsync(CancellationToken cancellationToken = default) => _query.RunFacetsAsync(_facets, cancellationToken);
+    public Task<IReadOnlyList<FacetResult>> ExecuteAsync(CancellationToken cancellationToken = default) => _query.RunFacetsAsync(_facets, _nonFinite, cancellationToken);
 }

@@ -80,6 +80,7 @@ public sealed partial class RavenQuery<T>
 
     private IEnumerable<T> Walk()
     {
+        ThrowIfNonFinite(_nonFinite);
         var remaining = _take ?? int.MaxValue;
         var continuation = _continuation;
         var first = true;
@@ -114,6 +115,7 @@ public sealed partial class RavenQuery<T>
 
     private async IAsyncEnumerable<T> WalkAsync([System.Runtime.CompilerServices.EnumeratorCancellation] CancellationToken cancellationToken)
     {
+        await ThrowIfNonFiniteAsync(_nonFinite, cancellationToken).ConfigureAwait(false);
         var remaining = _take ?? int.MaxValue;
         var continuation = _continuation;
         var first = true;
@@ -152,4 +154,49 @@ public sealed partial class RavenQuery<T>
         statistics.PageSize = page.PageSize;
         statistics.Continuation = page.Continuation;
     }
+
+    /// <summary>
+    /// Refuses the query when one of its matches holds a value the order or aggregate of a float or double member cannot
+    /// place as C# does: NaN or an infinity, which the serializer writes as text and the index keeps beside the numbers
+    /// (<see cref="Querying.TypedTranslator.NonFiniteClause"/>). One count per such member, before the first page.
+    /// </summary>
+    private void ThrowIfNonFinite(IEnumerable<(string Clause, string Refusal)> checks)
+    {
+        foreach (var (clause, refusal) in checks)
+        {
+            if (RunQuery(_indexName, Probe(clause)).TotalResults > 0)
+                throw new NotSupportedException(refusal);
+        }
+    }
+
+    /// <inheritdoc cref="ThrowIfNonFinite"/>
+    private async Task ThrowIfNonFiniteAsync(IEnumerable<(string Clause, string Refusal)> checks, CancellationToken cancellationToken)
+    {
+        foreach (var (clause, refusal) in checks)
+        {
+            if ((await RunQueryAsync(_indexName, Probe(clause), cancellationToken).ConfigureAwait(false)).TotalResults > 0)
+                throw new NotSupportedException(refusal);
+        }
+    }
+
+    /// <summary>A count of this query's matches that also match <paramref name="clause"/>.</summary>
+    private IndexQuery Probe(string clause)
+    {
+        var probe = Clone();
+        probe._clauses.Add(clause);
+        probe._sort.Clear();
+        return probe.Build(0, 0, null);
+    }
+
+    /// <summary>
+    /// For a float or double member of a collection query whose NaN and infinities the serializer writes as text: the
+    /// clause matching them and the refusal to give when a match holds one (<see cref="ThrowIfNonFinite"/>); else null.
+    /// </summary>
+    internal (string Clause, string Refusal)? NonFiniteCheck(System.Linq.Expressions.LambdaExpression member, string use) =>
+        _typed && _session.Translator.NonFiniteClause(member) is { } clause ? (clause, NonFiniteRefusal(member, use)) : null;
+
+    private static string NonFiniteRefusal(System.Linq.Expressions.LambdaExpression member, string use) =>
+        $"The query is {use} '{member}', and a match holds NaN or an infinity there: the serializer writes those as text " +
+        "(JSON has no such numbers), which the index keeps apart from the member's numbers, so it cannot place them as C# does. " +
+        "Order or aggregate on the client after the query (AsEnumerable()), or leave such values out with a condition.";
 }

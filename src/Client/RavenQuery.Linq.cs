@@ -62,6 +62,8 @@ public sealed partial class RavenQuery<T> : IOrderedQueryable<T>, IRavenQueryabl
                 var field = _typed ? _session.Translator.SortField(lambda) : LuceneTranslator.SortField(lambda);
                 ordered.AddSortKey(method.EndsWith("Descending", StringComparison.Ordinal) ? "-" + field : field,
                     restart: method is nameof(Queryable.OrderBy) or nameof(Queryable.OrderByDescending));
+                if (NonFiniteCheck(lambda, "ordered by") is { } nonFinite)
+                    ordered._nonFinite.Add(nonFinite);
                 return ordered;
             case nameof(Queryable.Skip):
                 var count = (int)TypedTranslator.Evaluate(call.Arguments[1])!;
@@ -178,6 +180,8 @@ public sealed partial class RavenQuery<T> : IOrderedQueryable<T>, IRavenQueryabl
             throw TypedTranslator.Unsupported(call, "an aggregate after Skip or Take is not supported: it covers every match");
         var (field, kind, memberType) = _session.Translator.AggregateField(selector);
         _session.CountRequest();
+        if (NonFiniteCheck(selector, $"aggregated by {method}") is { } nonFinite)
+            ThrowIfNonFinite([nonFinite]);
         // Min and Max need no sum: the index then decodes only the extreme values.
         var page = RunQuery(_indexName, Build(0, 0, null, field, aggregateSum: method is nameof(Queryable.Sum) or nameof(Queryable.Average)));
         Record(page);

@@ -71,6 +71,7 @@ public sealed partial class RavenQuery<T>
     private QueryPage RunShaped(IReadOnlyList<string> fetchPaths)
     {
         _session.CountRequest();
+        ThrowIfNonFinite(_nonFinite);
         return Received(RunQuery(_indexName, FirstPage(), Shape(fetchPaths)));
     }
 
@@ -106,6 +107,7 @@ public sealed partial class RavenQuery<T>
     private async Task<QueryPage> RunShapedAsync(IReadOnlyList<string> fetchPaths, CancellationToken cancellationToken)
     {
         _session.CountRequest();
+        await ThrowIfNonFiniteAsync(_nonFinite, cancellationToken).ConfigureAwait(false);
         return Received(await RunQueryAsync(_indexName, FirstPage(), Shape(fetchPaths), cancellationToken).ConfigureAwait(false));
     }
 

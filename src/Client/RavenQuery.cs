@@ -26,6 +26,8 @@ public sealed partial class RavenQuery<T> where T : class
     private TimeSpan? _timeout;
     private string? _continuation;
     private bool _byScore;
+    // Members ordered by whose NaN and infinities the serializer writes as text: (the clause matching them, the refusal).
+    private readonly List<(string Clause, string Refusal)> _nonFinite = [];
 
     /// <param name="session">The session that runs it.</param>
     /// <param name="indexName">The index, or <c>dynamic/{collection}</c> for a collection query.</param>
@@ -69,6 +71,7 @@ public sealed partial class RavenQuery<T> where T : class
         copy._sort.AddRange(_sort);
         copy._includes.AddRange(_includes);
         copy._highlighted.AddRange(_highlighted);
+        copy._nonFinite.AddRange(_nonFinite);
         return copy;
     }
 
@@ -224,20 +227,23 @@ public sealed partial class RavenQuery<T> where T : class
             : throw new NotSupportedException($"Facets by member ({field}) are translated for collection queries and RavenIndex<T> indexes, whose fields are typed; for '{_indexName}' use AggregateBy(new FacetRequest {{ Field = \"...\" }}).");
 
     /// <summary>Runs the query for its facets only: no page, no document loaded.</summary>
-    internal IReadOnlyList<FacetResult> RunFacets(IReadOnlyList<FacetRequest> facets)
+    internal IReadOnlyList<FacetResult> RunFacets(IReadOnlyList<FacetRequest> facets, IReadOnlyList<(string Clause, string Refusal)> nonFinite)
     {
         CheckFacets();
         _session.CountRequest();
+        ThrowIfNonFinite(nonFinite);
         var page = RunQuery(_indexName, Build(0, 0, null, facets: facets));
         Record(page);
         return page.Facets;
     }
 
     /// <inheritdoc cref="RunFacets"/>
-    internal async Task<IReadOnlyList<FacetResult>> RunFacetsAsync(IReadOnlyList<FacetRequest> facets, CancellationToken cancellationToken)
+    internal async Task<IReadOnlyList<FacetResult>> RunFacetsAsync(IReadOnlyList<FacetRequest> facets,
+        IReadOnlyList<(string Clause, string Refusal)> nonFinite, CancellationToken cancellationToken)
     {
         CheckFacets();
         _session.CountRequest();
+        await ThrowIfNonFiniteAsync(nonFinite, cancellationToken).ConfigureAwait(false);
         var page = await RunQueryAsync(_indexName, Build(0, 0, null, facets: facets), cancellationToken).ConfigureAwait(false);
         Record(page);
         return page.Facets;

@@ -377,7 +377,53 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
                 throw Unsupported(binary, "'!=' on the items of a collection would mean 'some item differs', which is not 'no item equals'; write !x.Items.Any(i => i.Member == value)");
             return Not($"{member.Path}{suffix}:{term}");
         }
-        return Range(member.Path + suffix, op, term, binary);
+        var range = Range(member.Path + suffix, op, term, binary);
+        return suffix == TypedFieldSuffixes.Number && WrittenInfinity(member, op) is { } infinity
+            ? $"({range}) OR ({member.Path}:{infinity})"
+            : range;
+    }
+
+    /// <summary>
+    /// The term of the infinity a range reaches in C# (+∞ for <c>&gt;</c> and <c>&gt;=</c>, −∞ for <c>&lt;</c> and
+    /// <c>&lt;=</c>) when the serializer writes it as text (<see cref="WrittenNonFinite"/>): the numeric range does not
+    /// reach it. Null when it is written as a number.
+    /// </summary>
+    private string? WrittenInfinity(FieldRef member, ExpressionType op)
+    {
+        var infinity = op is ExpressionType.GreaterThan or ExpressionType.GreaterThanOrEqual ? double.PositiveInfinity : double.NegativeInfinity;
+        return WrittenNonFinite(member).Where(written => written.Value.Equals(infinity)).Select(written => written.Term).FirstOrDefault();
+    }
+
+    /// <summary>
+    /// The clause matching documents whose float or double member holds NaN or an infinity written as text
+    /// (<see cref="WrittenNonFinite"/>), which an order or an aggregate of the member cannot place as C# does; null for
+    /// other members, and when the serializer writes none of them as text.
+    /// </summary>
+    public string? NonFiniteClause(LambdaExpression selector)
+    {
+        var member = FieldOf(selector);
+        var terms = WrittenNonFinite(member).Select(written => $"{member.Path}:{written.Term}").ToList();
+        return terms.Count == 0 ? null : string.Join(" OR ", terms);
+    }
+
+    /// <summary>
+    /// NaN, +∞ and −∞ of a float or double member, each with its quoted term, where the serializer writes it as text
+    /// (Newtonsoft's default, <c>FloatFormatHandling.String</c>): JSON has no such numbers, so the index holds the text
+    /// beside the member's numbers, outside their ranges, order and sums.
+    /// </summary>
+    private IEnumerable<(double Value, string Term)> WrittenNonFinite(FieldRef member)
+    {
+        if (member.Kind != Kind.Number)
+            yield break;
+        var type = Nullable.GetUnderlyingType(member.Type) ?? member.Type;
+        if (IsCollection(type) && ElementType(type) is { } element)
+            type = Nullable.GetUnderlyingType(element) ?? element;
+        foreach (var value in (double[])[double.NaN, double.PositiveInfinity, double.NegativeInfinity])
+        {
+            object typed = type == typeof(float) ? (float)value : value;
+            if (serializer.ToWrittenToken(typed, member.Converter) is { Type: JTokenType.String } written)
+                yield return (value, Quote((string)written!));
+        }
     }
 
     private static string Range(string field, ExpressionType op, string term, Expression expression) => op switch
