@@ -754,6 +754,7 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
             if (IsSpecialMember(member))
                 throw Unsupported(whole, $"'{member.Member.DeclaringType?.Name}.{member.Member.Name}' is computed by .NET, not stored in the document; " +
                     "store the value in a member of its own, or filter on the client after the query");
+            ThrowIfDictionary(owner.Type, whole);
             names.Add(JsonName(owner.Type, member.Member));
             if (owner is MemberExpression ownerMember && IsCollection(ownerMember.Type))
                 throwCollection(ownerMember);
@@ -817,6 +818,7 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
         source = Unwrap(source);
         if (!IsCollection(source.Type))
             throw Unsupported(whole, "Any needs a collection member");
+        ThrowIfDictionary(source.Type, whole);
         if (source is ParameterExpression)
             throw Unsupported(whole, "Any over the entity itself is a query of its own");
         return FieldOfCollection(source, scope, whole);
@@ -837,6 +839,7 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
         while (current is MemberExpression member)
         {
             var owner = Unwrap(member.Expression ?? throw Unsupported(whole, "a static collection"));
+            ThrowIfDictionary(owner.Type, whole);
             names.Add(JsonName(owner.Type, member.Member));
             current = owner;
         }
@@ -887,6 +890,18 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
 
     // A byte[] is written as one base64 string, not as an array of numbers.
     private static bool IsCollection(Type type) => type != typeof(string) && type != typeof(byte[]) && typeof(IEnumerable).IsAssignableFrom(type);
+
+    /// <summary>
+    /// A dictionary is written as a JSON object, one property per key, not as an array of key/value pairs: counting its
+    /// entries, looking into them with Any, or reading Keys or Values would ask the index for items it does not hold.
+    /// </summary>
+    private static void ThrowIfDictionary(Type type, Expression whole)
+    {
+        if (type.IsAssignableTo(typeof(IDictionary)) || type.GetInterfaces().Append(type).Any(i => i.IsGenericType
+                && (i.GetGenericTypeDefinition() == typeof(IDictionary<,>) || i.GetGenericTypeDefinition() == typeof(IReadOnlyDictionary<,>))))
+            throw Unsupported(whole, $"a {type.Name} is written as a JSON object with a property per key, not as a collection of entries; " +
+                "store the entries as a list of items to query them, or filter on the client after the query");
+    }
 
     private static Type? ElementType(Type type) =>
         type.IsArray ? type.GetElementType()
