@@ -921,17 +921,11 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
             ? Unwrap(convert.Operand)
             : expression;
 
-    private static bool DependsOnAny(Expression expression)
-    {
-        var found = false;
-        new Walker(node =>
-        {
-            if (node is ParameterExpression)
-                found = true;
-            return !found;
-        }).Visit(expression);
-        return found;
-    }
+    /// <summary>
+    /// Whether <paramref name="expression"/> reads the entity or an item of <c>Any</c>: a parameter no lambda inside it
+    /// declares. A list computed with a lambda of its own (<c>ids.Where(i =&gt; i &gt; 0)</c>) is a value.
+    /// </summary>
+    private static bool DependsOnAny(Expression expression) => UnboundParameters.In(expression);
 
     /// <summary>
     /// The value of an expression that does not read the entity: constants and captured variables (fields of a closure,
@@ -952,7 +946,48 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
                 when Nullable.GetUnderlyingType(convert.Type) == operand.Type || convert.Type == typeof(object):
                 return Evaluate(operand);
             default:
+                if (DependsOnAny(expression))
+                    throw Unsupported(expression, "a value is needed here, and it reads the entity; compare a member with a value");
                 return Expression.Lambda<Func<object?>>(Expression.Convert(expression, typeof(object))).Compile(preferInterpretation: true)();
+        }
+    }
+
+    /// <summary>Finds a parameter that no lambda inside the expression declares: the query's entity, or an item in <c>Any</c>.</summary>
+    private sealed class UnboundParameters : ExpressionVisitor
+    {
+        private readonly HashSet<ParameterExpression> _declared = [];
+        private bool _found;
+
+        public static bool In(Expression expression)
+        {
+            var finder = new UnboundParameters();
+            finder.Visit(expression);
+            return finder._found;
+        }
+
+        protected override Expression VisitLambda<T>(Expression<T> node)
+        {
+            _declared.UnionWith(node.Parameters);
+            return base.VisitLambda(node);
+        }
+
+        protected override Expression VisitBlock(BlockExpression node)
+        {
+            _declared.UnionWith(node.Variables);
+            return base.VisitBlock(node);
+        }
+
+        protected override CatchBlock VisitCatchBlock(CatchBlock node)
+        {
+            if (node.Variable is { } variable)
+                _declared.Add(variable);
+            return base.VisitCatchBlock(node);
+        }
+
+        protected override Expression VisitParameter(ParameterExpression node)
+        {
+            _found |= !_declared.Contains(node);
+            return node;
         }
     }
 
