@@ -459,6 +459,11 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
             if (call.Arguments.Count > 0 && call.Arguments[0].Type != typeof(string))
                 throw Unsupported(call, "only the overloads taking a string are supported");
             var text = argument as string ?? throw Unsupported(call, "the argument is null");
+            // .NET runs StartsWith and EndsWith without a StringComparison with the current culture, which agrees with an
+            // ordinal comparison for printable ASCII but composes and skips other characters ("é" starts with "e\u0301").
+            if (comparison is null && method.Name is nameof(string.StartsWith) or nameof(string.EndsWith) && !text.All(c => c is >= ' ' and <= '~'))
+                throw Unsupported(call, $"string.{method.Name} without a StringComparison compares with the current culture, which for this argument " +
+                    "is not an ordinal comparison; pass StringComparison.Ordinal or OrdinalIgnoreCase");
             if (!Utf16Text.IsUnicode(text))
                 throw Unsupported(call, "the argument holds half of a character (an unpaired UTF-16 surrogate), which the index's UTF-8 terms " +
                     "cannot hold; compare whole characters");
