@@ -56,10 +56,13 @@ public sealed partial class RavenQuery<T> : IOrderedQueryable<T>, IRavenQueryabl
                 filtered._clauses.Add(Translate(lambda));
                 return filtered;
             case nameof(Queryable.OrderBy) or nameof(Queryable.OrderByDescending) or nameof(Queryable.ThenBy) or nameof(Queryable.ThenByDescending)
-                when lambda is not null && call.Arguments.Count == 2:
+                when lambda is not null && call.Arguments.Count is 2 or 3:
                 ThrowIfPaged(call);
                 var ordered = Clone();
-                var field = _typed ? _session.Translator.SortField(lambda) : LuceneTranslator.SortField(lambda);
+                var comparer = call.Arguments.Count == 3 ? TypedTranslator.Evaluate(call.Arguments[2]) : null;
+                var field = _typed ? _session.Translator.SortField(lambda, comparer)
+                    : comparer is null ? LuceneTranslator.SortField(lambda)
+                    : throw TypedTranslator.Unsupported(call, "a comparer is taken by collection queries (session.Query<T>()), whose strings have sort keys");
                 ordered.AddSortKey(method.EndsWith("Descending", StringComparison.Ordinal) ? "-" + field : field,
                     restart: method is nameof(Queryable.OrderBy) or nameof(Queryable.OrderByDescending));
                 if (NonFiniteCheck(lambda, "ordered by") is { } nonFinite)

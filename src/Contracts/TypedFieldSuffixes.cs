@@ -28,4 +28,11 @@ public static class TypedFieldSuffixes
 
     /// <summary>Strings analyzed as full text (words, lower-cased), in fields searched for words.</summary>
     public const string Search = "@text";
+
+    /// <summary>
+    /// A sort only (not queryable): strings by the invariant culture's sort keys, the order of
+    /// <see cref="string.CompareTo(string)"/> and of LINQ's <c>OrderBy</c> of strings under the invariant culture;
+    /// sorting by the field itself orders them by code point.
+    /// </summary>
+    public const string Collated = "@col";
 }

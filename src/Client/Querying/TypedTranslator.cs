@@ -53,15 +53,43 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
 
     public string Where(LambdaExpression predicate) => Clause(predicate.Body, new Scope(predicate.Parameters[0], "", null));
 
-    /// <summary>The sort field for <c>OrderBy(x =&gt; x.Member)</c>.</summary>
-    public string SortField(LambdaExpression selector)
+    /// <summary>
+    /// The sort field for <c>OrderBy(x =&gt; x.Member)</c>, or with <paramref name="comparer"/> given to <c>OrderBy</c>. A
+    /// string member orders as LINQ to Objects orders it: by default with the current culture, answered from the
+    /// invariant culture's sort keys (<see cref="TypedFieldSuffixes.Collated"/>) when the current culture orders as that
+    /// one does; with <see cref="StringComparer.Ordinal"/> by code point.
+    /// </summary>
+    public string SortField(LambdaExpression selector, object? comparer = null)
     {
         var field = Field(selector.Body, new Scope(selector.Parameters[0], "", null), selector);
         if (field.ThroughCollection)
             throw Unsupported(selector, "ordering by a member of a collection's items is not supported; order by a member of the entity");
         ThrowIfStoredOutOfOrder(field, selector, "ordered by");
-        return field.Path + Suffix(field.Kind);
+        var isString = (Nullable.GetUnderlyingType(field.Type) ?? field.Type) == typeof(string);
+        if (comparer is not null && (!isString || !ReferenceEquals(comparer, StringComparer.Ordinal)))
+            throw Unsupported(selector, $"ordering with the comparer {comparer.GetType().Name} is not supported; StringComparer.Ordinal orders strings by the index's code-point order");
+        if (!isString || comparer is not null || CultureOrdersOrdinally)
+            return field.Path + Suffix(field.Kind);
+        if (!CultureOrdersAsInvariant(CultureInfo.CurrentCulture))
+            throw Unsupported(selector, $"LINQ orders strings with the current culture ('{CultureInfo.CurrentCulture.Name}'), and the index holds sort keys of the " +
+                "invariant culture only; pass StringComparer.Ordinal to order by code point, or order on the client after the query");
+        return field.Path + TypedFieldSuffixes.Collated;
     }
+
+    /// <summary>
+    /// Whether culture comparisons are ordinal in this process (globalization-invariant mode): then LINQ's default order
+    /// of strings is the index's code-point order. Under ICU "a" sorts before "B"; ordinally after.
+    /// </summary>
+    private static bool CultureOrdersOrdinally { get; } =
+        CultureInfo.InvariantCulture.CompareInfo.Compare("a", "B", CompareOptions.None) > 0;
+
+    /// <summary>
+    /// Whether <paramref name="culture"/> orders strings as the invariant culture does: the invariant culture itself, or
+    /// English (CLDR's English collation is the root collation, which the invariant culture uses, with no tailoring).
+    /// </summary>
+    private static bool CultureOrdersAsInvariant(CultureInfo culture) =>
+        culture.CompareInfo.Name.Length == 0 || culture.CompareInfo.Name == "en"
+        || (culture.CompareInfo.Name.StartsWith("en-", StringComparison.Ordinal) && culture.CompareInfo.Name.Length == 5);
 
     /// <summary>
     /// The path of a member chain (<c>x =&gt; x.Customer.Name</c>: <c>Customer.Name</c>) or of a collection's items'

@@ -104,6 +104,20 @@ internal static class IndexFields
     /// <summary>Writes the sort value of <paramref name="value"/> (its UTF-8, cut) into <paramref name="target"/>, reusing its buffer.</summary>
     public static void SetSortValue(BytesRef target, string value) => SetUtf8(target, Cut(value, MaxSortBytes));
 
+    /// <summary>
+    /// Writes the invariant culture's sort key of <paramref name="value"/> (cut as <see cref="SetSortValue"/> cuts it)
+    /// into <paramref name="target"/>: byte order of the keys is the order <see cref="string.Compare(string, string)"/>
+    /// gives under the invariant culture, which composes and skips characters as the code-point order does not.
+    /// </summary>
+    public static void SetCollationKey(BytesRef target, string value)
+    {
+        var text = Cut(value, MaxSortBytes).AsSpan();
+        var bytes = Room(target, s_collation.GetSortKeyLength(text));
+        target.Length = s_collation.GetSortKey(text, bytes);
+    }
+
+    private static readonly System.Globalization.CompareInfo s_collation = System.Globalization.CultureInfo.InvariantCulture.CompareInfo;
+
     private static void SetUtf8(BytesRef target, string text) =>
         target.Length = Encoding.UTF8.GetBytes(text, Room(target, Encoding.UTF8.GetMaxByteCount(text.Length)));
 

@@ -13,7 +13,7 @@ internal sealed class TypedFieldMapper
 {
     private readonly CompiledField _field;
     private readonly FieldSlots _text, _ignoreCase, _number, _decimal, _instant, _search;
-    private readonly SortedDocValuesField _textSort, _decimalSort;
+    private readonly SortedDocValuesField _textSort, _collatedSort, _decimalSort;
     private readonly DoubleDocValuesField _numberSort;
     private readonly NumericDocValuesField _instantSort, _countSort;
     private readonly Int64Field _count;
@@ -34,6 +34,7 @@ internal sealed class TypedFieldMapper
         _instant = new FieldSlots(() => new Int64Field(name + TypedValues.Instant, 0, NumericTerms.Int64Type));
         _search = new FieldSlots(() => new TextField(name + TypedValues.Search, "", Field.Store.NO));
         _textSort = new SortedDocValuesField(name, new BytesRef(16));
+        _collatedSort = new SortedDocValuesField(name + TypedValues.Collated, new BytesRef(16));
         _decimalSort = new SortedDocValuesField(name + TypedValues.Decimal, new BytesRef(16));
         _numberSort = new DoubleDocValuesField(name + TypedValues.Number, 0);
         _instantSort = new NumericDocValuesField(name + TypedValues.Instant, 0);
@@ -185,6 +186,8 @@ internal sealed class TypedFieldMapper
             return;
         IndexFields.SetSortValue(_textSort.GetBinaryValue(), text);
         mapped.Add(_textSort);
+        IndexFields.SetCollationKey(_collatedSort.GetBinaryValue(), text);
+        mapped.Add(_collatedSort);
         sorted = true;
     }
 

@@ -31,6 +31,9 @@ internal static class TypedValues
     /// <summary>The number of items of an array value.</summary>
     public const string Count = TypedFieldSuffixes.Count;
 
+    /// <summary>Sorted doc values of the first string's invariant-culture sort key (<see cref="IndexFields.SetCollationKey"/>): a sort, not a query.</summary>
+    public const string Collated = TypedFieldSuffixes.Collated;
+
     /// <summary>Term <c>true</c> when the value is null or missing (read through objects only, not arrays).</summary>
     public const string Null = TypedFieldSuffixes.Null;
 

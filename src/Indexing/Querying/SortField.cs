@@ -36,7 +36,7 @@ internal readonly record struct SortField(string Name, FieldSort Kind, bool Desc
             {
                 var sortable = index.Fields.Where(f => f.Definition.IsSortable || f.IsTyped).Select(f => f.Name).ToList();
                 var why = field is null ? $"index '{index.Definition.Name}' has no field '{fieldName}'"
-                    : field.IsTyped ? $"'{suffix}' is not a sortable kind of a typed field (sort by the field, or with @num, @dec, @time or @count)"
+                    : field.IsTyped ? $"'{suffix}' is not a sortable kind of a typed field (sort by the field, or with @col, @num, @dec, @time or @count)"
                     : suffix.Length > 0 ? $"field '{fieldName}' is not a typed field, so it takes no suffix"
                     : $"field '{name}' has Sort None";
                 throw new ArgumentException(
@@ -49,16 +49,18 @@ internal readonly record struct SortField(string Name, FieldSort Kind, bool Desc
     }
 
     /// <summary>
-    /// A typed field sorted by itself sorts its strings; a number it holds has no string, so it would sort as missing
-    /// (first), silently out of order: <c>sort=Rank</c> over numbers came back in index order. Refused while any
-    /// segment holds a number in the field (<c>{field}@num</c>), naming the kinds that sort numbers.
+    /// A typed field sorted by itself (or by its <c>@col</c> sort keys) sorts its strings; a number it holds has no
+    /// string, so it would sort as missing (first), silently out of order: <c>sort=Rank</c> over numbers came back in
+    /// index order. Refused while any segment holds a number in the field (<c>{field}@num</c>), naming the kinds that
+    /// sort numbers.
     /// </summary>
-    /// <exception cref="ArgumentException">A sort by a typed field itself, which holds numbers.</exception>
+    /// <exception cref="ArgumentException">A sort by a typed field's strings, which holds numbers.</exception>
     public static void ThrowIfTextSortMisplacesNumbers(SortField[] sort, CompiledIndex index, Lucene.Net.Index.IndexReader reader)
     {
         foreach (var field in sort)
         {
-            if (field.Kind != FieldSort.String || index.FindField(field.Name) is not { IsTyped: true } typed)
+            var (name, suffix) = TypedValues.Split(field.Name);
+            if (field.Kind != FieldSort.String || suffix is not (TypedValues.Text or TypedValues.Collated) || index.FindField(name) is not { IsTyped: true } typed)
                 continue;
             var numbers = typed.Name + TypedValues.Number;
             if (reader.Leaves.Any(leaf => leaf.AtomicReader.FieldInfos.FieldInfo(numbers) is not null))
@@ -71,7 +73,7 @@ internal readonly record struct SortField(string Name, FieldSort Kind, bool Desc
     /// <summary>How a typed field's kind sorts; null for a kind that has no doc values.</summary>
     private static FieldSort? TypedSortKind(string suffix) => suffix switch
     {
-        TypedValues.Text or TypedValues.Decimal => FieldSort.String,
+        TypedValues.Text or TypedValues.Collated or TypedValues.Decimal => FieldSort.String,
         TypedValues.Number => FieldSort.Double,
         TypedValues.Instant or TypedValues.Count => FieldSort.Long,
         _ => null,

@@ -543,9 +543,12 @@ public abstract class LinqDifferentialTests(Func<Task<StoreFixture>> start, int 
             query.OrderBy(x => x.PlacedAt).Skip(10).Take(25).Select(x => x.Id).ToList());
         Assert.Equal(_orders.OrderBy(x => x.PlacedOffset).ThenByDescending(x => x.Big).Select(x => x.Id),
             query.OrderBy(x => x.PlacedOffset).ThenByDescending(x => x.Big).Select(x => x.Id).ToList());
-        // Strings sort by code point, on their first 16 KB (docs/indexing.md): the 20,000-character ones are left out here.
-        Assert.Equal(_orders.Where(x => !x.Customer.StartsWith("ééé", StringComparison.Ordinal)).OrderBy(x => x.Customer, StringComparer.Ordinal).Select(x => x.Id),
+        // Strings sort with the culture (LINQ's default comparer) or by code point (StringComparer.Ordinal), on their first
+        // 16 KB (docs/indexing.md): the 20,000-character ones are left out here.
+        Assert.Equal(_orders.Where(x => !x.Customer.StartsWith("ééé", StringComparison.Ordinal)).OrderBy(x => x.Customer).Select(x => x.Id),
             query.Where(x => !x.Customer.StartsWith("ééé", StringComparison.Ordinal)).OrderBy(x => x.Customer).Select(x => x.Id).ToList());
+        Assert.Equal(_orders.Where(x => !x.Customer.StartsWith("ééé", StringComparison.Ordinal)).OrderBy(x => x.Customer, StringComparer.Ordinal).Select(x => x.Id),
+            query.Where(x => !x.Customer.StartsWith("ééé", StringComparison.Ordinal)).OrderBy(x => x.Customer, StringComparer.Ordinal).Select(x => x.Id).ToList());
         Assert.Equal(_orders.OrderBy(x => x.Discount).Select(x => x.Id), query.OrderBy(x => x.Discount).Select(x => x.Id).ToList());
 
         Assert.Equal(_orders.Count(x => x.Rush), query.Count(x => x.Rush));

@@ -125,8 +125,9 @@ public abstract class ShapeDifferentialTests(Func<Task<StoreFixture>> start, int
 
     /// <summary>
     /// OrderBy/ThenBy chains of one to four keys over members full of ties and nulls, under a condition, with Skip and
-    /// Take before or after; compared in order. Strings in ordinal order (docs/indexing.md: code-point order), nulls
-    /// first ascending as LINQ's comparer puts them, ties in storage order.
+    /// Take before or after; compared in order. Strings with LINQ's default comparer (the current culture: the test
+    /// process runs the invariant one) or with StringComparer.Ordinal, on both sides; nulls first ascending as LINQ's
+    /// comparer puts them, ties in storage order.
     /// </summary>
     [Fact]
     public void Orderings_of_nullable_and_tied_members_with_paging_match_LINQ_to_Objects_in_order()
@@ -148,9 +149,11 @@ public abstract class ShapeDifferentialTests(Func<Task<StoreFixture>> start, int
             {
                 var member = SortMembers[random.Next(SortMembers.Length)];
                 var method = (k == 0 ? "OrderBy" : "ThenBy") + (random.Next(2) == 0 ? "" : "Descending");
-                server.Add(q => Sorted(q, method, member, ordinal: false));
-                oracle.Add(q => Sorted(q, method, member, ordinal: true));
-                name += $".{method}({member})";
+                // Strings order with the current culture by default (the invariant culture's sort keys), or by code point with StringComparer.Ordinal.
+                var ordinal = random.Next(3) == 0;
+                server.Add(q => Sorted(q, method, member, ordinal));
+                oracle.Add(q => Sorted(q, method, member, ordinal));
+                name += $".{method}({member}{(ordinal ? ", Ordinal" : "")})";
             }
             if (random.Next(3) > 0)
             {
@@ -552,7 +555,7 @@ public abstract class ShapeDifferentialTests(Func<Task<StoreFixture>> start, int
     {
         var random = new Random(seed * 11 + 3);
         var wrong = new List<string>();
-        string[] sorts = ["", "Rank", "-Price", "ShippedAt", "-When", "Name"];
+        string[] sorts = ["", "Rank", "-Price", "ShippedAt", "-When", "Name", "Name ordinal"];
         foreach (var sort in sorts)
         {
             var touched = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
@@ -572,6 +575,7 @@ public abstract class ShapeDifferentialTests(Func<Task<StoreFixture>> start, int
                     "ShippedAt" => query.OrderBy(x => x.ShippedAt),
                     "-When" => query.OrderByDescending(x => x.When),
                     "Name" => query.OrderBy(x => x.Name),
+                    "Name ordinal" => query.OrderBy(x => x.Name, StringComparer.Ordinal),
                     _ => query,
                 };
                 if (continuation is not null)
@@ -604,7 +608,8 @@ public abstract class ShapeDifferentialTests(Func<Task<StoreFixture>> start, int
         "-Price" => items.OrderByDescending(x => x.Price),
         "ShippedAt" => items.OrderBy(x => x.ShippedAt),
         "-When" => items.OrderByDescending(x => x.When),
-        "Name" => items.OrderBy(x => x.Name, StringComparer.Ordinal),
+        "Name" => items.OrderBy(x => x.Name),
+        "Name ordinal" => items.OrderBy(x => x.Name, StringComparer.Ordinal),
         _ => items,
     };
 
