@@ -65,7 +65,12 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
         if (field.ThroughCollection)
             throw Unsupported(selector, "ordering by a member of a collection's items is not supported; order by a member of the entity");
         ThrowIfStoredOutOfOrder(field, selector, "ordered by");
-        var isString = (Nullable.GetUnderlyingType(field.Type) ?? field.Type) == typeof(string);
+        var underlying = Nullable.GetUnderlyingType(field.Type) ?? field.Type;
+        // A Guid's and a char's text orders as they compare; a TimeSpan's ("-00:02:00", "1.00:00:00") does not.
+        if (field.Kind == Kind.Text && underlying != typeof(string) && underlying != typeof(char) && underlying != typeof(Guid))
+            throw Unsupported(selector, $"a {underlying.Name} is written as text, whose order is not the order C# gives its values; " +
+                "order by a member that holds it as a number (a TimeSpan's Ticks), or on the client after the query");
+        var isString = underlying == typeof(string);
         if (comparer is not null && (!isString || !ReferenceEquals(comparer, StringComparer.Ordinal)))
             throw Unsupported(selector, $"ordering with the comparer {comparer.GetType().Name} is not supported; StringComparer.Ordinal orders strings by the index's code-point order");
         if (!isString || comparer is not null || CultureOrdersOrdinally)

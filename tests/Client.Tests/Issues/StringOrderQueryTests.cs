@@ -16,6 +16,8 @@ public sealed class StringOrderQueryTests
         public string? Id { get; set; }
         public string? Name { get; set; }
         public int N { get; set; }
+        public TimeSpan Span { get; set; }
+        public Guid Tag { get; set; }
     }
 
     private static readonly string?[] s_names = ["b", "B", "a", "A", "\u00e9", "e\u0301", "f", "E", "", null, "a b", "ab", "a-b", "10", "9", "\u00adab", "Zoe", "zoe"];
@@ -63,6 +65,37 @@ public sealed class StringOrderQueryTests
         finally
         {
             CultureInfo.CurrentCulture = saved;
+        }
+    }
+
+    /// <summary>
+    /// A TimeSpan is written as text, which sorted "-00:01:00" before "-00:02:00" and "1.00:00:00" before "23:00:00":
+    /// ordering by it is refused. A Guid's text orders as Guid.CompareTo does, and stays answered.
+    /// </summary>
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task Ordering_by_a_TimeSpan_is_refused_and_by_a_Guid_answered(bool remote)
+    {
+        await using StoreFixture fixture = remote ? await RemoteStoreFixture.StartAsync() : EmbeddedStoreFixture.Start();
+        var rows = new[] { -2, -1, 0, 23 * 60, 24 * 60 }.Select((minutes, i) => new Row
+        {
+            Id = $"rows/{i}",
+            Span = TimeSpan.FromMinutes(minutes),
+            Tag = new Guid((uint)(i * 0x7000_0000u), (ushort)i, 0, 0, 0, 0, 0, 0, 0, 0, (byte)(5 - i)),
+        }).ToList();
+        using (var session = fixture.Store.OpenSession())
+        {
+            foreach (var row in rows)
+                session.Store(row);
+            session.SaveChanges();
+        }
+        using (var session = fixture.Store.OpenSession())
+        {
+            var query = session.Query<Row>().WaitForNonStaleResults(TimeSpan.FromMinutes(1));
+            var refused = Assert.Throws<NotSupportedException>(() => query.OrderBy(x => x.Span).ToList());
+            Assert.Contains("TimeSpan is written as text", refused.Message, StringComparison.Ordinal);
+            Assert.Equal(Ids(rows.OrderByDescending(x => x.Tag)), Ids(query.OrderByDescending(x => x.Tag).ToList()));
         }
     }
 
