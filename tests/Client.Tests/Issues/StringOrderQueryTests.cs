@@ -29,12 +29,12 @@ public sealed class StringOrderQueryTests
     {
         await using StoreFixture fixture = remote ? await RemoteStoreFixture.StartAsync() : EmbeddedStoreFixture.Start();
         var random = new Random(41);
-        var rows = Enumerable.Range(0, 60).Select(i => new Row { Id = $"rows/{i:D2}", Name = s_names[random.Next(s_names.Length)], N = random.Next(3) }).ToList();
-        using (var session = fixture.Store.OpenSession())
+        // More than a page (1,024): ToList continues after the last sort key of each page.
+        var rows = Enumerable.Range(0, 1_300).Select(i => new Row { Id = $"rows/{i:D4}", Name = s_names[random.Next(s_names.Length)], N = random.Next(3) }).ToList();
+        using (var bulk = fixture.Store.BulkInsert())
         {
             foreach (var row in rows)
-                session.Store(row);
-            session.SaveChanges();
+                bulk.Store(row, row.Id!);
         }
         var saved = CultureInfo.CurrentCulture;
         try
