@@ -40,6 +40,7 @@ public sealed partial class RavenQuery<T>
     internal List<T> Matches()
     {
         _session.CountRequest();
+        ThrowIfNonFinite(_nonFinite);
         var matches = new List<T>();
         string? continuation = null;
         for (var taken = 0; ;)
@@ -54,6 +55,7 @@ public sealed partial class RavenQuery<T>
     internal async Task<List<T>> MatchesAsync(CancellationToken cancellationToken)
     {
         _session.CountRequest();
+        await ThrowIfNonFiniteAsync(_nonFinite, cancellationToken).ConfigureAwait(false);
         var matches = new List<T>();
         string? continuation = null;
         for (var taken = 0; ;)

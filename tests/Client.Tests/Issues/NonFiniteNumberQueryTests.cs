@@ -89,6 +89,10 @@ public sealed class NonFiniteNumberQueryTests
         Answers(Ranges(data.Oracle), () => string.Join(",", All().AggregateByRanges(x => x.D, 0.0, 1.0).Execute()[0].Values.Select(v => v.Count)));
         Answers(Ids(data.Oracle.OrderBy(x => x.D).ThenBy(x => x.Id, StringComparer.Ordinal)),
             () => Ids(((RavenQuery<Row>)All().OrderBy(x => x.D).ThenBy(x => x.Id)).Stream()));
+        // An order before GroupBy reads the matches in that order, to group them in memory.
+        Answers(string.Join(";", data.Oracle.OrderBy(x => x.D).ThenBy(x => x.Id, StringComparer.Ordinal).GroupBy(x => x.Ds.Count).OrderBy(g => g.Key).Select(g => $"{g.Key}:{g.First().Id}")),
+            () => string.Join(";", All().OrderBy(x => x.D).ThenBy(x => x.Id, StringComparer.Ordinal).GroupBy(x => x.Ds.Count).Select(g => new { g.Key, First = g.First().Id })
+                .ToList().OrderBy(g => g.Key).Select(g => $"{g.Key}:{g.First}")));
         if (refusing)
             await Assert.ThrowsAsync<NotSupportedException>(() => ((RavenQuery<Row>)All().OrderBy(x => x.F)).ToListAsync());
 
