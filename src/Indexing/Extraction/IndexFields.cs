@@ -107,13 +107,31 @@ internal static class IndexFields
     /// <summary>
     /// Writes the invariant culture's sort key of <paramref name="value"/> (cut as <see cref="SetSortValue"/> cuts it)
     /// into <paramref name="target"/>: byte order of the keys is the order <see cref="string.Compare(string, string)"/>
-    /// gives under the invariant culture, which composes and skips characters as the code-point order does not.
+    /// gives under the invariant culture, which composes and skips characters as the code-point order does not. A key
+    /// is cut to <see cref="MaxSortBytes"/> too: characters that expand (U+FDFA is eighteen letters) make keys many
+    /// times their text, past what Lucene holds in a doc value (32,766 bytes); a cut key orders as the whole one up to
+    /// the cut and ties after it.
     /// </summary>
     public static void SetCollationKey(BytesRef target, string value)
     {
         var text = Cut(value, MaxSortBytes).AsSpan();
-        var bytes = Room(target, s_collation.GetSortKeyLength(text));
-        target.Length = s_collation.GetSortKey(text, bytes);
+        var length = s_collation.GetSortKeyLength(text);
+        if (length <= MaxSortBytes)
+        {
+            target.Length = s_collation.GetSortKey(text, Room(target, length));
+            return;
+        }
+        var whole = System.Buffers.ArrayPool<byte>.Shared.Rent(length);
+        try
+        {
+            s_collation.GetSortKey(text, whole);
+            whole.AsSpan(0, MaxSortBytes).CopyTo(Room(target, MaxSortBytes));
+            target.Length = MaxSortBytes;
+        }
+        finally
+        {
+            System.Buffers.ArrayPool<byte>.Shared.Return(whole);
+        }
     }
 
     private static readonly System.Globalization.CompareInfo s_collation = System.Globalization.CultureInfo.InvariantCulture.CompareInfo;

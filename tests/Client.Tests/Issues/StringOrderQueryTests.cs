@@ -99,5 +99,29 @@ public sealed class StringOrderQueryTests
         }
     }
 
+    /// <summary>
+    /// A string whose sort key outgrows what a doc value holds (U+FDFA expands to eighteen letters) is indexed with its
+    /// key cut, not left out of the index, and orders among the others by its start.
+    /// </summary>
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task A_string_whose_sort_key_outgrows_a_doc_value_is_indexed_and_ordered(bool remote)
+    {
+        await using StoreFixture fixture = remote ? await RemoteStoreFixture.StartAsync() : EmbeddedStoreFixture.Start();
+        var rows = new[] { "b", "a" + new string('\ufdfa', 5_440), "c", "a" }.Select((name, i) => new Row { Id = $"rows/{i}", Name = name }).ToList();
+        using (var session = fixture.Store.OpenSession())
+        {
+            foreach (var row in rows)
+                session.Store(row);
+            session.SaveChanges();
+        }
+        using (var session = fixture.Store.OpenSession())
+        {
+            var query = session.Query<Row>().WaitForNonStaleResults(TimeSpan.FromMinutes(1));
+            Assert.Equal(Ids(rows.OrderBy(x => x.Name)), Ids(query.OrderBy(x => x.Name).ToList()));
+        }
+    }
+
     private static string Ids(IEnumerable<Row> rows) => string.Join(",", rows.Select(x => x.Id));
 }

@@ -23,4 +23,18 @@ public sealed class CollationKeyTests
                 Assert.Equal(Math.Sign(comparer.Compare(first, second)), Math.Sign(firstKey.CompareTo(secondKey)));
         }
     }
+
+    [Fact]
+    public void A_key_longer_than_a_sort_value_is_cut_there_and_still_orders_by_its_start()
+    {
+        // U+FDFA expands to eighteen letters: 5,440 of them (16 KB of UTF-8) make a key of over 200 KB, which no doc value holds.
+        var first = new BytesRef(4);
+        var second = new BytesRef(4);
+        IndexFields.SetCollationKey(first, "a" + new string('\ufdfa', 5_440));
+        IndexFields.SetCollationKey(second, "b" + new string('\ufdfa', 5_440));
+
+        Assert.Equal(IndexFields.MaxSortBytes, first.Length);
+        Assert.Equal(IndexFields.MaxSortBytes, second.Length);
+        Assert.True(first.CompareTo(second) < 0);
+    }
 }
