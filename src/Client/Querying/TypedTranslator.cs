@@ -141,9 +141,7 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
         {
             field = Field(body, scope, selector);
         }
-        var valueType = Nullable.GetUnderlyingType(field.Type) ?? field.Type;
-        if (IsCollection(valueType) && ElementType(valueType) is { } element)
-            valueType = Nullable.GetUnderlyingType(element) ?? element;
+        var valueType = ValueType(field.Type);
         if (field.Omitted is { } omitted)
             throw Unsupported(selector, $"the serializer leaves '{field.Path}' out of documents where it is {omitted} (DefaultValueHandling.Ignore), " +
                 "so their value would count as missing");
@@ -252,12 +250,15 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
         EnumType(field) is { } type && Enum.GetValues(type) is { Length: > 0 } values
         && Term(field, values.GetValue(0)!, Expression.Empty()).Suffix.Length == 0;
 
-    private static Type? EnumType(FieldRef field)
+    private static Type? EnumType(FieldRef field) => ValueType(field.Type) is { IsEnum: true } type ? type : null;
+
+    /// <summary>The type of one value of a member: its own, or its items' for a collection, without Nullable.</summary>
+    private static Type ValueType(Type memberType)
     {
-        var type = Nullable.GetUnderlyingType(field.Type) ?? field.Type;
+        var type = Nullable.GetUnderlyingType(memberType) ?? memberType;
         if (IsCollection(type) && ElementType(type) is { } element)
             type = Nullable.GetUnderlyingType(element) ?? element;
-        return type.IsEnum ? type : null;
+        return type;
     }
 
     /// <summary>
@@ -418,45 +419,37 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
 
     /// <summary>
     /// The term of the infinity a range reaches in C# (+∞ for <c>&gt;</c> and <c>&gt;=</c>, −∞ for <c>&lt;</c> and
-    /// <c>&lt;=</c>) when the serializer writes it as text (<see cref="WrittenNonFinite"/>): the numeric range does not
+    /// <c>&lt;=</c>) when the serializer writes it as text (<see cref="WrittenAsText"/>): the numeric range does not
     /// reach it. Null when it is written as a number.
     /// </summary>
-    private string? WrittenInfinity(FieldRef member, ExpressionType op)
-    {
-        var infinity = op is ExpressionType.GreaterThan or ExpressionType.GreaterThanOrEqual ? double.PositiveInfinity : double.NegativeInfinity;
-        return WrittenNonFinite(member).Where(written => written.Value.Equals(infinity)).Select(written => written.Term).FirstOrDefault();
-    }
+    private string? WrittenInfinity(FieldRef member, ExpressionType op) =>
+        WrittenAsText(member, op is ExpressionType.GreaterThan or ExpressionType.GreaterThanOrEqual ? double.PositiveInfinity : double.NegativeInfinity);
 
     /// <summary>
     /// The clause matching documents whose float or double member holds NaN or an infinity written as text
-    /// (<see cref="WrittenNonFinite"/>), which an order or an aggregate of the member cannot place as C# does; null for
+    /// (<see cref="WrittenAsText"/>), which an order or an aggregate of the member cannot place as C# does; null for
     /// other members, and when the serializer writes none of them as text.
     /// </summary>
     public string? NonFiniteClause(LambdaExpression selector)
     {
         var member = FieldOf(selector);
-        var terms = WrittenNonFinite(member).Select(written => $"{member.Path}:{written.Term}").ToList();
+        var terms = ((double[])[double.NaN, double.PositiveInfinity, double.NegativeInfinity])
+            .Select(value => WrittenAsText(member, value)).OfType<string>().Select(term => $"{member.Path}:{term}").ToList();
         return terms.Count == 0 ? null : string.Join(" OR ", terms);
     }
 
     /// <summary>
-    /// NaN, +∞ and −∞ of a float or double member, each with its quoted term, where the serializer writes it as text
+    /// The quoted term of NaN or an infinity of a float or double member where the serializer writes it as text
     /// (Newtonsoft's default, <c>FloatFormatHandling.String</c>): JSON has no such numbers, so the index holds the text
-    /// beside the member's numbers, outside their ranges, order and sums.
+    /// beside the member's numbers, outside their ranges, order and sums. Null for other members, or when it is written
+    /// as a number.
     /// </summary>
-    private IEnumerable<(double Value, string Term)> WrittenNonFinite(FieldRef member)
+    private string? WrittenAsText(FieldRef member, double value)
     {
         if (member.Kind != Kind.Number)
-            yield break;
-        var type = Nullable.GetUnderlyingType(member.Type) ?? member.Type;
-        if (IsCollection(type) && ElementType(type) is { } element)
-            type = Nullable.GetUnderlyingType(element) ?? element;
-        foreach (var value in (double[])[double.NaN, double.PositiveInfinity, double.NegativeInfinity])
-        {
-            object typed = type == typeof(float) ? (float)value : value;
-            if (serializer.ToWrittenToken(typed, member.Converter) is { Type: JTokenType.String } written)
-                yield return (value, Quote((string)written!));
-        }
+            return null;
+        object typed = ValueType(member.Type) == typeof(float) ? (float)value : value;
+        return serializer.ToWrittenToken(typed, member.Converter) is { Type: JTokenType.String } written ? Quote((string)written!) : null;
     }
 
     private static string Range(string field, ExpressionType op, string term, Expression expression) => op switch
@@ -737,9 +730,7 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
     /// </summary>
     private static object AsMemberType(FieldRef member, object value, Expression expression)
     {
-        var type = Nullable.GetUnderlyingType(member.Type) ?? member.Type;
-        if (IsCollection(type) && ElementType(type) is { } element)
-            type = Nullable.GetUnderlyingType(element) ?? element;
+        var type = ValueType(member.Type);
         if (type.IsInstanceOfType(value))
             return value;
         if (type.IsEnum && value is IConvertible)
@@ -935,6 +926,9 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
     /// </summary>
     private static void ThrowIfDictionary(Type type, Expression whole)
     {
+        // Most owners are not collections at all: only those are looked into (GetInterfaces allocates on every call).
+        if (!IsCollection(type))
+            return;
         if (type.IsAssignableTo(typeof(IDictionary)) || type.GetInterfaces().Append(type).Any(i => i.IsGenericType
                 && (i.GetGenericTypeDefinition() == typeof(IDictionary<,>) || i.GetGenericTypeDefinition() == typeof(IReadOnlyDictionary<,>))))
             throw Unsupported(whole, $"a {type.Name} is written as a JSON object with a property per key, not as a collection of entries; " +

@@ -84,12 +84,7 @@ public sealed class StringOrderQueryTests
             Span = TimeSpan.FromMinutes(minutes),
             Tag = new Guid((uint)(i * 0x7000_0000u), (ushort)i, 0, 0, 0, 0, 0, 0, 0, 0, (byte)(5 - i)),
         }).ToList();
-        using (var session = fixture.Store.OpenSession())
-        {
-            foreach (var row in rows)
-                session.Store(row);
-            session.SaveChanges();
-        }
+        Store(fixture, rows);
         using (var session = fixture.Store.OpenSession())
         {
             var query = session.Query<Row>().WaitForNonStaleResults(TimeSpan.FromMinutes(1));
@@ -110,17 +105,20 @@ public sealed class StringOrderQueryTests
     {
         await using StoreFixture fixture = remote ? await RemoteStoreFixture.StartAsync() : EmbeddedStoreFixture.Start();
         var rows = new[] { "b", "a" + new string('\ufdfa', 5_440), "c", "a" }.Select((name, i) => new Row { Id = $"rows/{i}", Name = name }).ToList();
-        using (var session = fixture.Store.OpenSession())
-        {
-            foreach (var row in rows)
-                session.Store(row);
-            session.SaveChanges();
-        }
+        Store(fixture, rows);
         using (var session = fixture.Store.OpenSession())
         {
             var query = session.Query<Row>().WaitForNonStaleResults(TimeSpan.FromMinutes(1));
             Assert.Equal(Ids(rows.OrderBy(x => x.Name)), Ids(query.OrderBy(x => x.Name).ToList()));
         }
+    }
+
+    private static void Store(StoreFixture fixture, IEnumerable<Row> rows)
+    {
+        using var session = fixture.Store.OpenSession();
+        foreach (var row in rows)
+            session.Store(row);
+        session.SaveChanges();
     }
 
     private static string Ids(IEnumerable<Row> rows) => string.Join(",", rows.Select(x => x.Id));
