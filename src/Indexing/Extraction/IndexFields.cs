@@ -115,6 +115,18 @@ internal static class IndexFields
     public static void SetCollationKey(BytesRef target, string value)
     {
         var text = Cut(value, MaxSortBytes).AsSpan();
+        // One ICU pass for nearly every string, into room for four bytes a character: asking for the length first
+        // makes the whole key twice. A key that does not fit (expanding characters) is measured, then made.
+        var room = Room(target, Math.Min(MaxSortBytes, text.Length * 4 + 16));
+        try
+        {
+            target.Length = s_collation.GetSortKey(text, room.AsSpan(0, Math.Min(room.Length, MaxSortBytes)));
+            return;
+        }
+        catch (ArgumentException)
+        {
+            // too long for the room given
+        }
         var length = s_collation.GetSortKeyLength(text);
         if (length <= MaxSortBytes)
         {
