@@ -43,6 +43,21 @@ internal sealed partial class IndexQueryParser
         return null;
     }
 
+    /// <summary>
+    /// Whether each end of the range being turned into a query was quoted. The grammar reads <c>""</c> as two quote
+    /// characters rather than a quoted end (a quoted end holds at least one character); it is the empty string, quoted.
+    /// </summary>
+    private (bool Low, bool High) RangeEndsQuoted()
+    {
+        var tokens = Consumed();
+        var start = tokens.FindLastIndex(token => token.Kind is RegexpToken.RANGEIN_START or RegexpToken.RANGEEX_START);
+        return start < 0 ? (false, false) : (quoted(start + 1), quoted(start + 3));
+
+        bool quoted(int at) => at < tokens.Count && (tokens[at].Kind == RegexpToken.RANGE_QUOTED || IsEmptyQuotes(tokens[at].Image));
+    }
+
+    private static bool IsEmptyQuotes(string? image) => image == "\"\"";
+
     /// <summary>The field name token that applies to <paramref name="term"/>: right before it, or before the group it is in.</summary>
     private Token? FieldToken(Token? term)
     {

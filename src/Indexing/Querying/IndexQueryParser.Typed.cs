@@ -64,10 +64,17 @@ internal sealed partial class IndexQueryParser
         }
     }
 
-    private Query TypedRange(CompiledField field, string suffix, string? low, string? high, bool lowInclusive, bool highInclusive)
+    /// <summary>
+    /// A range of a typed field. Without a suffix, a range with a quoted end is one of strings, as a quoted term is a
+    /// string (<c>Name:{* TO "10"}</c> is every string before "10", not every number below 10); a range of unquoted
+    /// numbers compares numbers.
+    /// </summary>
+    private Query TypedRange(CompiledField field, string suffix, string? low, string? high, bool lowInclusive, bool highInclusive, bool quoted)
     {
         if (suffix == TypedValues.Text && low is null && high is null)
             return TypedAnyValue(field, suffix); // [* TO *]: any value, as Field:* (not only strings)
+        if (suffix == TypedValues.Text && quoted)
+            return TextRange(field.Name, low, high, lowInclusive, highInclusive);
         if (suffix == TypedValues.Text && (low ?? high) is not null && (low is null || IsNumber(low)) && (high is null || IsNumber(high))
             && (low is null || TypedValues.TryGetDecimal(low, out _)) && (high is null || TypedValues.TryGetDecimal(high, out _)))
             return ExactNumberRange(field, low, high, lowInclusive, highInclusive);
@@ -97,8 +104,7 @@ internal sealed partial class IndexQueryParser
                     low is null ? null : ParseDouble(field, low), high is null ? null : ParseDouble(field, high), lowInclusive, highInclusive);
                 break;
             case TypedValues.Text:
-                range = TermRangeQuery.NewStringRange(name, low is null ? null : IndexFields.ExactTerm(low),
-                    high is null ? null : IndexFields.ExactTerm(high), lowInclusive, highInclusive);
+                range = TextRange(name, low, high, lowInclusive, highInclusive);
                 break;
             case TypedValues.IgnoreCase:
                 range = TermRangeQuery.NewStringRange(name, low is null ? null : IndexFields.ExactTerm(TypedValues.FoldCase(low)),
@@ -132,7 +138,7 @@ internal sealed partial class IndexQueryParser
         if (suffix != TypedValues.Text)
             return suffix == TypedValues.Null
                 ? new TermQuery(new Term(field.Name + suffix, "true"))
-                : TypedRange(field, suffix, null, null, true, true);
+                : TypedRange(field, suffix, null, null, true, true, quoted: false);
         var any = new BooleanQuery
         {
             { TypedTermRange(field, TypedValues.Text, null, null, true, true), Occur.SHOULD },
@@ -170,6 +176,14 @@ internal sealed partial class IndexQueryParser
         TypedValues.Count => "array lengths",
         _ => "null markers",
     };
+
+    private TermRangeQuery TextRange(string name, string? low, string? high, bool lowInclusive, bool highInclusive)
+    {
+        var range = TermRangeQuery.NewStringRange(name, low is null ? null : IndexFields.ExactTerm(low),
+            high is null ? null : IndexFields.ExactTerm(high), lowInclusive, highInclusive);
+        range.MultiTermRewriteMethod = MultiTermRewriteMethod;
+        return range;
+    }
 
     private static bool IsNumber(string text) =>
         double.TryParse(text, NumberStyles.Float, CultureInfo.InvariantCulture, out var number) && double.IsFinite(number);

@@ -93,8 +93,13 @@ internal sealed partial class IndexQueryParser : QueryParser
     protected override Query GetRangeQuery(string field, string part1, string part2, bool startInclusive, bool endInclusive) => Bind(() =>
     {
         var start = RangeStart();
+        var (lowQuoted, highQuoted) = RangeEndsQuoted();
+        if (lowQuoted && IsEmptyQuotes(part1))
+            part1 = "";
+        if (highQuoted && IsEmptyQuotes(part2))
+            part2 = "";
         if (ResolveTyped(field) is var (typed, suffix))
-            return TypedRange(typed, suffix, part1, part2, startInclusive, endInclusive);
+            return TypedRange(typed, suffix, part1, part2, startInclusive, endInclusive, quoted: lowQuoted || highQuoted);
         var compiled = Resolve(field, start);
         MultiTermLimits.CheckLength("a range bound", part1);
         MultiTermLimits.CheckLength("a range bound", part2);
