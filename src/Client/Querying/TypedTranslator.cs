@@ -327,6 +327,17 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
 
     private static string Not(string clause) => $"(*:* AND NOT ({clause}))";
 
+    /// <summary>Whether <c>sign op 0</c> holds for a comparison result's sign.</summary>
+    private static bool Holds(int sign, ExpressionType op) => op switch
+    {
+        ExpressionType.Equal => sign == 0,
+        ExpressionType.NotEqual => sign != 0,
+        ExpressionType.LessThan => sign < 0,
+        ExpressionType.LessThanOrEqual => sign <= 0,
+        ExpressionType.GreaterThan => sign > 0,
+        _ => sign >= 0,
+    };
+
     private string Comparison(BinaryExpression binary, Scope scope)
     {
         var leftDepends = DependsOnAny(binary.Left);
@@ -351,10 +362,17 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
             if (reference.Kind != Kind.Text || DependsOnAny(other))
                 throw Unsupported(binary, "string.Compare is translated only for a string member and a string value");
             var text = Evaluate(other) as string ?? throw Unsupported(binary, "comparing with null");
-            return Range(reference.Path, swap ? Flip(op) : op, Quote(text), binary);
+            var range = Range(reference.Path, swap ? Flip(op) : op, Quote(text), binary);
+            // string.Compare orders null before every string: Compare(null, "b") is -1, Compare("b", null) is 1.
+            if (!Holds(swap ? 1 : -1, op))
+                return range;
+            if (reference.ThroughCollection)
+                throw Unsupported(binary, "string.Compare counts a null item as before every string, and the index holds no null items of a collection");
+            return $"({range}) OR ({reference.Path}{TypedFieldSuffixes.Null}:true)";
         }
-        var member = Field(memberSide, scope, binary);
         var value = Evaluate(valueSide);
+        // x.Address == null: an object member has no value to compare, but the index marks it null or missing.
+        var member = Field(memberSide, scope, binary, nullCheck: value is null && op is ExpressionType.Equal or ExpressionType.NotEqual);
         if (member.Omitted is not { } omitted)
             return MemberComparison(member, op, value, binary);
         if (value is null)
@@ -766,7 +784,9 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
     };
 
     /// <summary>The path and kind of a member chain from the entity (or from an item in <c>Any</c>).</summary>
-    private FieldRef Field(Expression expression, Scope scope, Expression whole)
+    /// <remarks>With <c>nullCheck</c> (the member is only compared with null) an object member, written as a JSON
+    /// object of its own members, is allowed too: the index marks it null or missing.</remarks>
+    private FieldRef Field(Expression expression, Scope scope, Expression whole, bool nullCheck = false)
     {
         expression = Unwrap(expression);
         // x.Discount.Value on a nullable: the member itself.
@@ -780,7 +800,7 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
             var owner = Unwrap(member.Expression ?? throw Unsupported(whole, "a static member is a value, not a member of the entity"));
             if (member.Member.Name is "Value" or "HasValue" && Nullable.GetUnderlyingType(owner.Type) is not null)
                 throw Unsupported(whole, $"'{member}' inside a chain is not supported");
-            if (IsSpecialMember(member))
+            if (serializer.WritesAsValue(owner.Type) || (member.Member.Name is "Count" or "Length" && IsCollection(owner.Type)))
                 throw Unsupported(whole, $"'{member.Member.DeclaringType?.Name}.{member.Member.Name}' is computed by .NET, not stored in the document; " +
                     "store the value in a member of its own, or filter on the client after the query");
             ThrowIfDictionary(owner.Type, whole);
@@ -800,7 +820,11 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
             var (converter, omitted) = expression is MemberExpression last
                 ? (ValueConverter(last, whole), OmittedDefault(Unwrap(last.Expression!).Type, last.Member, last.Type))
                 : (found.ItemConverter, null);
-            return new FieldRef(path, expression.Type, KindOf(expression.Type, whole), throughCollection || inItem, converter, omitted);
+            var kind = nullCheck && (serializer.WritesAsObject(expression.Type)
+                || (IsCollection(expression.Type) && ElementType(expression.Type) is { } item && serializer.WritesAsObject(item)))
+                ? Kind.Text
+                : KindOf(expression.Type, whole);
+            return new FieldRef(path, expression.Type, kind, throughCollection || inItem, converter, omitted);
         }
         throw Unsupported(whole, $"'{expression}' is not a chain of members of the entity");
 
@@ -835,11 +859,6 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
         }
         throw Unsupported(whole, $"'{parameter.Name}' is not the query's entity");
     }
-
-    private static bool IsSpecialMember(MemberExpression member) =>
-        member.Member.DeclaringType is { } type
-        && (type == typeof(string) || type == typeof(DateTime) || type == typeof(DateTimeOffset) || type == typeof(TimeSpan)
-            || member.Expression?.Type == typeof(byte[]) || (member.Member.Name is "Count" or "Length" && IsCollection(type)));
 
     /// <summary>A member collection's path for <c>Any</c> (a collection of items or of values).</summary>
     private string CollectionPath(Expression source, Scope scope, Expression whole)

@@ -101,6 +101,25 @@ internal sealed class EntitySerializer(JsonSerializerSettings settings)
         _serializer.ContractResolver.ResolveContract(type) is not Newtonsoft.Json.Serialization.JsonObjectContract
         || PropertyOf(type, member) is { Ignored: false, Readable: true };
 
+    /// <summary>Whether the serializer writes <paramref name="type"/> as a JSON object of its members, with no converter of its own.</summary>
+    public bool WritesAsObject(Type type) =>
+        _serializer.ContractResolver.ResolveContract(Nullable.GetUnderlyingType(type) ?? type) is Newtonsoft.Json.Serialization.JsonObjectContract { Converter: null }
+        && !_serializer.Converters.Any(converter => converter.CanWrite && converter.CanConvert(type));
+
+    /// <summary>
+    /// Whether the serializer writes <paramref name="type"/> as one JSON value (a number, a string, a date, a
+    /// converter's form) rather than as an object of its members: a member of such a value (<c>DateOnly.Year</c>,
+    /// <c>Uri.Host</c>) is computed by .NET and is in no document.
+    /// </summary>
+    public bool WritesAsValue(Type type)
+    {
+        type = Nullable.GetUnderlyingType(type) ?? type;
+        var contract = _serializer.ContractResolver.ResolveContract(type);
+        return contract is Newtonsoft.Json.Serialization.JsonPrimitiveContract or Newtonsoft.Json.Serialization.JsonStringContract
+            || contract.Converter is not null
+            || _serializer.Converters.Any(converter => converter.CanWrite && converter.CanConvert(type));
+    }
+
     /// <summary>The JSON name the store's settings give <paramref name="member"/> of <paramref name="type"/>.</summary>
     public string JsonName(Type type, System.Reflection.MemberInfo member) =>
         PropertyOf(type, member) is { PropertyName: { } name } ? name : member.Name;

@@ -25,7 +25,10 @@ internal static class MemberChain
         {
             switch (current)
             {
-                case MemberExpression { Expression: { } owner } member:
+                // Only a member of something written as a JSON object is in the document: DateOnly.Year, string.Length,
+                // List.Count and Nullable.Value are computed by .NET.
+                case MemberExpression { Expression: { } owner } member
+                    when Nullable.GetUnderlyingType(Unwrap(owner).Type) is null && serializer.WritesAsObject(Unwrap(owner).Type):
                     var type = member.Member is PropertyInfo property ? property.PropertyType : ((FieldInfo)member.Member).FieldType;
                     steps.Add(new ChainStep(serializer.JsonName(owner.Type, member.Member), false,
                         type != typeof(string) && typeof(IEnumerable).IsAssignableFrom(type)));
