@@ -183,7 +183,7 @@ public sealed partial class RavenQuery<T>
     private IndexQuery Probe(string clause)
     {
         var probe = Clone();
-        probe._clauses.Add(clause);
+        probe._clauses.Add(Querying.QueryClause.FromText(clause));
         probe._sort.Clear();
         return probe.Build(0, 0, null);
     }

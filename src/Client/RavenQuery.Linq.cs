@@ -53,7 +53,7 @@ public sealed partial class RavenQuery<T> : IOrderedQueryable<T>, IRavenQueryabl
             case nameof(Queryable.Where) when lambda is { Parameters.Count: 1 }:
                 ThrowIfPaged(call);
                 var filtered = Clone();
-                filtered._clauses.Add(Translate(lambda));
+                filtered._clauses.Add(QueryClause.FromPredicate(lambda, Translate));
                 return filtered;
             case nameof(Queryable.OrderBy) or nameof(Queryable.OrderByDescending) or nameof(Queryable.ThenBy) or nameof(Queryable.ThenByDescending)
                 when lambda is not null && call.Arguments.Count is 2 or 3:
@@ -98,7 +98,7 @@ public sealed partial class RavenQuery<T> : IOrderedQueryable<T>, IRavenQueryabl
         {
             ThrowIfPaged(call);
             query = Clone();
-            query._clauses.Add(Translate(lambda));
+            query._clauses.Add(QueryClause.FromText(Translate(lambda)));
             lambda = null;
         }
         switch (method)
@@ -138,9 +138,9 @@ public sealed partial class RavenQuery<T> : IOrderedQueryable<T>, IRavenQueryabl
         var copy = Clone();
         var added = clause(_session);
         if (orElse && copy._clauses.Count > 0)
-            copy._clauses[^1] = $"({copy._clauses[^1]}) OR ({added})";
+            copy._clauses[^1] = copy._clauses[^1].OrElse(added);
         else
-            copy._clauses.Add(added);
+            copy._clauses.Add(QueryClause.FromText(added));
         return copy;
     }
 

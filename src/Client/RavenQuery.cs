@@ -14,7 +14,7 @@ public sealed partial class RavenQuery<T> where T : class
     private readonly DocumentSession _session;
     private readonly string _indexName;
     private readonly bool _typed;
-    private readonly List<string> _clauses = [];
+    private readonly List<Querying.QueryClause> _clauses = [];
     private readonly List<string> _sort = [];
     // How many of _sort's keys the latest OrderBy and its ThenBys wrote: the keys after them are an earlier
     // ordering, which a later OrderBy keeps as its tie-break (LINQ's sorts are stable).
@@ -84,7 +84,7 @@ public sealed partial class RavenQuery<T> where T : class
         ThrowIfPaged($"Where(\"{luceneQuery}\")");
         return With(query =>
         {
-            query._clauses.Add(luceneQuery);
+            query._clauses.Add(Querying.QueryClause.FromText(luceneQuery));
             query._hasLuceneClause = true;
         });
     }
@@ -100,7 +100,7 @@ public sealed partial class RavenQuery<T> where T : class
     {
         ArgumentNullException.ThrowIfNull(predicate);
         ThrowIfPaged($"Where({predicate})");
-        var clause = Translate(predicate);
+        var clause = Querying.QueryClause.FromPredicate(predicate, Translate);
         return With(query => query._clauses.Add(clause));
     }
 
@@ -218,7 +218,7 @@ public sealed partial class RavenQuery<T> where T : class
     }
 
     /// <summary>The Lucene query sent: the conditions, each in parentheses, joined with AND.</summary>
-    public override string ToString() => string.Join(" AND ", _clauses.Select(c => _clauses.Count == 1 ? c : $"({c})"));
+    public override string ToString() => string.Join(" AND ", _clauses.Select(c => _clauses.Count == 1 ? c.Current() : $"({c.Current()})"));
 
     /// <summary>The facet field of a member: a typed field with its kind's suffix; refused for a query of an untyped index by name.</summary>
     internal (string Field, Type ValueType) FacetField(System.Linq.Expressions.LambdaExpression field, bool ranges) =>

@@ -82,7 +82,9 @@ internal static class LuceneTranslator
 
     private static bool DependsOnParameter(Expression expression) => new ParameterFinder().Finds(expression);
 
-    private static object? Evaluate(Expression expression) => expression is ConstantExpression constant
+    private static object? Evaluate(Expression expression) => CapturedValues.Read(expression, EvaluateNow);
+
+    private static readonly Func<Expression, object?> EvaluateNow = static expression => expression is ConstantExpression constant
         ? constant.Value
         : Expression.Lambda<Func<object?>>(Expression.Convert(expression, typeof(object))).Compile(preferInterpretation: true)();
 

@@ -983,19 +983,23 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
     /// static fields and properties) are read directly, since compiling a lambda per value was most of a translation;
     /// anything else is interpreted.
     /// </summary>
-    internal static object? Evaluate(Expression expression)
+    internal static object? Evaluate(Expression expression) => CapturedValues.Read(expression, EvaluateNow);
+
+    private static readonly Func<Expression, object?> EvaluateNow = Evaluated;
+
+    private static object? Evaluated(Expression expression)
     {
         switch (expression)
         {
             case ConstantExpression constant:
                 return constant.Value;
             case MemberExpression { Member: FieldInfo field } member:
-                return field.GetValue(member.Expression is null ? null : Evaluate(member.Expression));
+                return field.GetValue(member.Expression is null ? null : Evaluated(member.Expression));
             case MemberExpression { Member: PropertyInfo { GetMethod.IsStatic: true } property, Expression: null }:
                 return property.GetValue(null);
             case UnaryExpression { NodeType: ExpressionType.Convert, Operand: var operand } convert
                 when Nullable.GetUnderlyingType(convert.Type) == operand.Type || convert.Type == typeof(object):
-                return Evaluate(operand);
+                return Evaluated(operand);
             default:
                 if (DependsOnAny(expression))
                     throw Unsupported(expression, "a value is needed here, and it reads the entity; compare a member with a value");
