@@ -470,16 +470,28 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
         return serializer.ToWrittenToken(typed, member.Converter) is { Type: JTokenType.String } written ? Quote((string)written!) : null;
     }
 
-    private static string Range(string field, ExpressionType op, string term, Expression expression) => op switch
+    private static string Range(string field, ExpressionType op, string term, Expression expression)
     {
-        ExpressionType.Equal => $"{field}:{term}",
-        ExpressionType.NotEqual => Not($"{field}:{term}"),
-        ExpressionType.LessThan => $"{field}:{{* TO {term}}}",
-        ExpressionType.LessThanOrEqual => $"{field}:[* TO {term}]",
-        ExpressionType.GreaterThan => $"{field}:{{{term} TO *}}",
-        ExpressionType.GreaterThanOrEqual => $"{field}:[{term} TO *]",
-        _ => throw Unsupported(expression, $"'{op}' is not a comparison"),
-    };
+        var end = RangeEnd(term);
+        return op switch
+        {
+            ExpressionType.Equal => $"{field}:{term}",
+            ExpressionType.NotEqual => Not($"{field}:{term}"),
+            ExpressionType.LessThan => $"{field}:{{* TO {end}}}",
+            ExpressionType.LessThanOrEqual => $"{field}:[* TO {end}]",
+            ExpressionType.GreaterThan => $"{field}:{{{end} TO *}}",
+            ExpressionType.GreaterThanOrEqual => $"{field}:[{end} TO *]",
+            _ => throw Unsupported(expression, $"'{op}' is not a comparison"),
+        };
+    }
+
+    /// <summary>
+    /// A quoted term as a range's end. The grammar's quoted range end takes <c>\"</c> for an escaped quote, not for an
+    /// escaped backslash and the closing quote, so a value ending in a backslash ends with it as <c>\u005C</c> (the
+    /// parser reads escapes in range ends as in terms).
+    /// </summary>
+    private static string RangeEnd(string term) =>
+        term.EndsWith("\\\\\"", StringComparison.Ordinal) ? term[..^3] + "\\u005C\"" : term;
 
     private string Method(MethodCallExpression call, Scope scope)
     {

@@ -35,7 +35,7 @@ public sealed class ValueMemberQueryTests
     private static List<Row> Rows()
     {
         var random = new Random(5);
-        string?[] names = [null, "", "a", "A", "b", "B", "ba", "c", "\u00e9", "10", "9", "-1", "1e3"];
+        string?[] names = [null, "", "a", "A", "b", "B", "ba", "c", "\u00e9", "10", "9", "-1", "1e3", "\\", "a\\", "a\\\\"];
         string?[] cities = [null, "Oslo", "Rome"];
         return [.. Enumerable.Range(0, 120).Select(i => new Row
         {
@@ -115,7 +115,7 @@ public sealed class ValueMemberQueryTests
         using var store = OpenStore(fixture);
         using var session = store.OpenSession();
         var query = session.Query<Row>().WaitForNonStaleResults(TimeSpan.FromMinutes(1));
-        foreach (var value in new[] { "", "a", "b", "ba", "z", "10", "9", "-1" })
+        foreach (var value in new[] { "", "a", "b", "ba", "z", "10", "9", "-1", "\\", "a\\", "a\\\\", "a\\b" })
         {
             Assert.Equal(Ids(rows.Where(x => string.Compare(x.Name, value, StringComparison.Ordinal) < 0)),
                 Ids(query.Where(x => string.Compare(x.Name, value, StringComparison.Ordinal) < 0).ToList()));
@@ -125,6 +125,9 @@ public sealed class ValueMemberQueryTests
                 Ids(query.Where(x => string.Compare(value, x.Name, StringComparison.Ordinal) > 0).ToList()));
             Assert.Equal(Ids(rows.Where(x => string.Compare(value, x.Name, StringComparison.Ordinal) <= 0)),
                 Ids(query.Where(x => string.Compare(value, x.Name, StringComparison.Ordinal) <= 0).ToList()));
+            // A quoted term after the range: an end ending in a backslash must not swallow it.
+            Assert.Equal(Ids(rows.Where(x => string.Compare(x.Name, value, StringComparison.Ordinal) > 0 && x.Name != "b")),
+                Ids(query.Where(x => string.Compare(x.Name, value, StringComparison.Ordinal) > 0 && x.Name != "b").ToList()));
         }
         Assert.Contains(rows, x => x.Name is null);
         // The index holds no null items of a collection, so where a null item would match the query is refused.
