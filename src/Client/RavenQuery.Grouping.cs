@@ -115,9 +115,10 @@ internal sealed class GroupedRavenQuery<T, TKey>(RavenQuery<T> source, string co
         // The whole collection, grouped as the auto map/reduce index computes: its precomputed results. Anything else
         // is grouped by LINQ to Objects itself over the query's matches.
         var translation = bare ? session.TranslateGroupBy(typeof(T), collection, key, selector) : null;
+        var matched = Activator.CreateInstance(typeof(MatchedGroups<,,>).MakeGenericType(typeof(T), typeof(TKey), selector.ReturnType), source, session.CompileGrouping(key, selector))!;
         var loader = translation is not null
-            ? Activator.CreateInstance(typeof(ReducedResults<>).MakeGenericType(selector.ReturnType), session, translation, source.Timeout)!
-            : Activator.CreateInstance(typeof(MatchedGroups<,,>).MakeGenericType(typeof(T), typeof(TKey), selector.ReturnType), source, session.CompileGrouping(key, selector))!;
+            ? Activator.CreateInstance(typeof(ReducedResults<>).MakeGenericType(selector.ReturnType), session, translation, source.Timeout, matched)!
+            : matched;
         return LoadedResultsQuery.Create(selector.ReturnType, loader);
     }
 
@@ -139,34 +140,40 @@ internal abstract class ResultsLoader<TResult>
 /// <summary>
 /// Every group's result from the auto map/reduce index, projected as the <c>Select</c> wrote it. The groups' counts
 /// must add up to the collection's size: a document whose values the index cannot aggregate (a number beyond ±1e18, a
-/// string in a number's place) is left out of it as an indexing error, and its totals would silently lack it; that is
-/// refused rather than answered.
+/// string in a number's place) is left out of it as an indexing error, and its totals would silently lack it; then the
+/// collection is grouped in memory instead (<paramref name="inMemory"/>), as a grouped query with a condition is.
 /// </summary>
-internal sealed class ReducedResults<TResult>(DocumentSession session, GroupByTranslator.Translation translation, TimeSpan? timeout) : ResultsLoader<TResult>
+internal sealed class ReducedResults<TResult>(DocumentSession session, GroupByTranslator.Translation translation, TimeSpan? timeout,
+    ResultsLoader<TResult> inMemory) : ResultsLoader<TResult>
 {
+    /// <summary>How many times the groups are read before a shortfall is taken for documents the index left out rather than a write between two reads.</summary>
+    private const int Attempts = 3;
+
     public override IEnumerable<TResult> Load()
     {
-        for (var attempt = 1; ; attempt++)
+        for (var attempt = 1; attempt <= Attempts; attempt++)
         {
             var (documents, size) = session.ReduceResults(translation.Collection, translation.IndexName, translation.DefinitionJson, timeout);
-            if (Complete(documents, size, attempt) is { } results)
+            if (Complete(documents, size) is { } results)
                 return results;
         }
+        return inMemory.Load();
     }
 
     public override async Task<IEnumerable<TResult>> LoadAsync(CancellationToken cancellationToken)
     {
-        for (var attempt = 1; ; attempt++)
+        for (var attempt = 1; attempt <= Attempts; attempt++)
         {
             var (documents, size) = await session.ReduceResultsAsync(translation.Collection, translation.IndexName, translation.DefinitionJson, timeout, cancellationToken)
                 .ConfigureAwait(false);
-            if (Complete(documents, size, attempt) is { } results)
+            if (Complete(documents, size) is { } results)
                 return results;
         }
+        return await inMemory.LoadAsync(cancellationToken).ConfigureAwait(false);
     }
 
-    /// <summary>The projected results when they account for every document; null to read again.</summary>
-    private List<TResult>? Complete(List<StoredDocument> documents, long size, int attempt)
+    /// <summary>The projected results when they account for every document; null when they do not (a write between reading the collection's size and the groups, or documents the index left out).</summary>
+    private List<TResult>? Complete(List<StoredDocument> documents, long size)
     {
         var results = new List<TResult>(documents.Count);
         var counted = 0L;
@@ -175,15 +182,7 @@ internal sealed class ReducedResults<TResult>(DocumentSession session, GroupByTr
             results.Add((TResult)translation.Project(document.DataJson, out var count)!);
             counted += count;
         }
-        if (counted == size)
-            return results;
-        // A write between reading the collection's size and the groups: read both again.
-        if (attempt == 3)
-            throw new InvalidOperationException(
-                $"The auto map/reduce index '{translation.IndexName}' holds {counted} of the {size} documents of '{translation.Collection}': the others have values " +
-                "it cannot aggregate exactly (a number beyond ±1e18, a string where a number is aggregated, a fraction in a whole-number member); " +
-                "its indexing errors (in the database's statistics) name them. The grouped query is refused rather than answered without them.");
-        return null;
+        return counted == size ? results : null;
     }
 }
 
