@@ -577,8 +577,7 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
                 {
                     var collection = CollectionPath(source, scope, call);
                     var itemScope = new Scope(inner.Parameters[0], collection, scope, ItemConverter(source));
-                    CheckOneElement(inner, itemScope);
-                    return Clause(inner.Body, itemScope);
+                    return CheckOneElement(inner, itemScope) ? OneRange(inner, itemScope) : Clause(inner.Body, itemScope);
                 }
             }
             throw Unsupported(call, $"Enumerable.{method.Name} is not supported here");
@@ -647,9 +646,10 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
     /// <summary>
     /// Inside <c>Any</c>, every condition must hold for the same item: an index of separate fields can promise that only
     /// when the predicate reads one value of the item and combines conditions on it with <c>||</c>, or with <c>&amp;&amp;</c>
-    /// into one range.
+    /// into one range (<see cref="OneRange"/>).
     /// </summary>
-    private void CheckOneElement(LambdaExpression inner, Scope itemScope)
+    /// <returns>Whether the predicate combines conditions on its one value with <c>&amp;&amp;</c>.</returns>
+    private bool CheckOneElement(LambdaExpression inner, Scope itemScope)
     {
         var paths = new HashSet<string>(StringComparer.Ordinal);
         var ands = false;
@@ -680,8 +680,93 @@ internal sealed class TypedTranslator(EntitySerializer serializer)
                 "define a map/reduce or an index with one entry per item, or split the condition");
         if (negated)
             throw Unsupported(inner, "a negation inside Any ('!=' or '!') would mean 'some item differs', which is not supported");
-        if (ands)
-            throw Unsupported(inner, "'&&' inside Any on the items' values is not supported: two ranges may match two different items");
+        return ands;
+    }
+
+    /// <summary>
+    /// <c>x.Lines.Any(l =&gt; l.Quantity &gt; 1 &amp;&amp; l.Quantity &lt;= 5)</c>: comparisons of one numeric value of the item
+    /// joined by <c>&amp;&amp;</c>, as the one range they leave, which one value (so one item) must fall in. Two ranges
+    /// would each match any item's value.
+    /// </summary>
+    private string OneRange(LambdaExpression inner, Scope itemScope)
+    {
+        const string refusal = "'&&' inside Any is answered for comparisons of one number of the item with values (one range); " +
+                               "two conditions of other kinds may match two different items";
+        var conjuncts = new List<Expression>();
+        Flatten(inner.Body);
+        FieldRef? member = null;
+        (object Value, bool Inclusive)? lower = null, upper = null;
+        BinaryExpression? lowerComparison = null, upperComparison = null;
+        foreach (var conjunct in conjuncts)
+        {
+            if (conjunct is not BinaryExpression { NodeType: ExpressionType.Equal or ExpressionType.LessThan or ExpressionType.LessThanOrEqual
+                or ExpressionType.GreaterThan or ExpressionType.GreaterThanOrEqual } comparison
+                || DependsOnAny(comparison.Left) == DependsOnAny(comparison.Right))
+                throw Unsupported(inner, refusal);
+            var leftDepends = DependsOnAny(comparison.Left);
+            var (memberSide, valueSide, op) = leftDepends
+                ? (comparison.Left, comparison.Right, comparison.NodeType)
+                : (comparison.Right, comparison.Left, Flip(comparison.NodeType));
+            var field = Field(Unwrap(memberSide), itemScope, inner);
+            if (field.Kind is not (Kind.Exact or Kind.Number) || EnumType(field) is not null || field.Omitted is not null || field.Converter is not null)
+                throw Unsupported(inner, refusal);
+            ThrowIfStoredOutOfOrder(field, comparison, "compared by order");
+            member ??= field;
+            var raw = Evaluate(valueSide);
+            if (field.Path != member.Value.Path || raw is null)
+                throw Unsupported(inner, refusal);
+            var value = AsMemberType(field, raw, comparison);
+            if (value is double or float && !double.IsFinite(Convert.ToDouble(value, CultureInfo.InvariantCulture)))
+                throw Unsupported(inner, refusal);
+            if (op is ExpressionType.Equal or ExpressionType.GreaterThan or ExpressionType.GreaterThanOrEqual
+                && Tighter(lower, value, op != ExpressionType.GreaterThan, lowerBound: true))
+                (lower, lowerComparison) = ((value, op != ExpressionType.GreaterThan), comparison);
+            if (op is ExpressionType.Equal or ExpressionType.LessThan or ExpressionType.LessThanOrEqual
+                && Tighter(upper, value, op != ExpressionType.LessThan, lowerBound: false))
+                (upper, upperComparison) = ((value, op != ExpressionType.LessThan), comparison);
+        }
+        var one = member!.Value;
+        // One end only (x > 1 && x > 2): the tighter comparison, answered as it is alone.
+        if (upper is null)
+            return MemberComparison(one, Op(lower!.Value, lowerBound: true), lower.Value.Value, lowerComparison!);
+        if (lower is null)
+            return MemberComparison(one, Op(upper.Value, lowerBound: false), upper.Value.Value, upperComparison!);
+        var order = Comparer<object>.Default.Compare(lower.Value.Value, upper.Value.Value);
+        if (order > 0 || (order == 0 && !(lower.Value.Inclusive && upper.Value.Inclusive)))
+            return Nothing;
+        var (suffix, low) = Term(one, lower.Value.Value, inner);
+        var (_, high) = Term(one, upper.Value.Value, inner);
+        return $"{one.Path}{suffix}:{(lower.Value.Inclusive ? "[" : "{")}{RangeEnd(low)} TO {RangeEnd(high)}{(upper.Value.Inclusive ? "]" : "}")}";
+
+        void Flatten(Expression expression)
+        {
+            if (expression is BinaryExpression { NodeType: ExpressionType.AndAlso } and)
+            {
+                Flatten(and.Left);
+                Flatten(and.Right);
+            }
+            else
+            {
+                conjuncts.Add(Unwrap(expression));
+            }
+        }
+
+        static ExpressionType Op((object Value, bool Inclusive) end, bool lowerBound) => (lowerBound, end.Inclusive) switch
+        {
+            (true, true) => ExpressionType.GreaterThanOrEqual,
+            (true, false) => ExpressionType.GreaterThan,
+            (false, true) => ExpressionType.LessThanOrEqual,
+            _ => ExpressionType.LessThan,
+        };
+
+        // Whether (value, inclusive) narrows the range more than the end kept so far.
+        static bool Tighter((object Value, bool Inclusive)? kept, object value, bool inclusive, bool lowerBound)
+        {
+            if (kept is not { } end)
+                return true;
+            var order = Comparer<object>.Default.Compare(value, end.Value);
+            return order == 0 ? end.Inclusive && !inclusive : lowerBound ? order > 0 : order < 0;
+        }
     }
 
     private static bool ReadsParameter(MemberExpression member, ParameterExpression parameter)

@@ -64,6 +64,7 @@ public sealed class GeneratedPredicateDifferentialTests
     private static Expression<Func<Item, bool>> Leaf(Random r)
     {
         var n = r.Next(-3, 4);
+        var n2 = r.Next(-3, 4);
         var s = Strs[r.Next(1, Strs.Length)]!;
         var ns = Strs[r.Next(Strs.Length)];
         var e = (E)r.Next(3);
@@ -88,7 +89,17 @@ public sealed class GeneratedPredicateDifferentialTests
             37 => x => x.Tags.Contains(s), 38 => x => x.Tags.Any(), 39 => x => x.Tags.Count >= 2, 40 => x => x.Tags.Any(g => g == s),
             41 => x => x.Nums.Contains(n), 42 => x => x.Nums.Any(v => v > n), 43 => x => arr.Contains(x.N),
             44 => x => sarr.Contains(x.S), 45 => x => x.In != null && x.In.I == n, 46 => x => x.In == null || x.In.S == ns,
-            _ => r.Next(4) switch { 0 => x => x.L == l, 1 => x => x.L > l, 2 => x => x.Ins.Any(i => i.S == s), _ => x => x.Ins.Any(i => i.I > n) },
+            _ => r.Next(8) switch
+            {
+                0 => x => x.L == l,
+                1 => x => x.L > l,
+                2 => x => x.Ins.Any(i => i.S == s),
+                3 => x => x.Ins.Any(i => i.I > n),
+                4 => x => x.Nums.Any(v => v > n && v <= n2),
+                5 => x => x.Ins.Any(i => i.I >= n && i.I < n2),
+                6 => x => x.Nums.Any(v => n <= v && v >= n2),
+                _ => x => x.Nums.Any(v => v == n && v < n2 + 1),
+            },
         };
     }
 
