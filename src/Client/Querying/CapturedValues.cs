@@ -18,15 +18,19 @@ internal sealed class CapturedValues
 
     private readonly List<(Expression Expression, Func<Expression, object?> Evaluate, object? Value)> _values = [];
 
-    /// <summary>Runs <paramref name="translate"/>, recording the values it reads through <see cref="Read"/>.</summary>
-    public static (string Text, CapturedValues Captured) Record(Func<string> translate)
+    /// <summary>
+    /// Runs <paramref name="translate"/>, recording the values it reads through <see cref="Read"/>; null when it read
+    /// none that could change.
+    /// </summary>
+    public static (string Text, CapturedValues? Captured) Record(Func<string> translate)
     {
         var (outer, outerDepth) = (t_recording, t_depth);
         var captured = new CapturedValues();
         (t_recording, t_depth) = (captured, 0);
         try
         {
-            return (translate(), captured);
+            var text = translate();
+            return (text, captured._values.Count > 0 ? captured : null);
         }
         finally
         {
@@ -68,9 +72,6 @@ internal sealed class CapturedValues
         }
         return false;
     }
-
-    /// <summary>Whether the translation read any value that could change.</summary>
-    public bool Any => _values.Count > 0;
 
     /// <summary>
     /// Whether an expression always gives the same value: constants of immutable types, and what is built from them

@@ -22,7 +22,7 @@ internal sealed class QueryClause
         _text = text;
         _predicate = predicate;
         _translate = translate;
-        _captured = captured is { Any: true } ? captured : null;
+        _captured = captured;
         _either = either;
     }
 
@@ -45,10 +45,7 @@ internal sealed class QueryClause
         if (_either is not null)
             return $"({_either.Current()}) OR ({_text})";
         if (_captured is not null && _captured.Changed())
-        {
-            var (text, captured) = CapturedValues.Record(() => _translate!(_predicate!));
-            (_text, _captured) = (text, captured is { Any: true } ? captured : null);
-        }
+            (_text, _captured) = CapturedValues.Record(() => _translate!(_predicate!));
         return _text;
     }
 }

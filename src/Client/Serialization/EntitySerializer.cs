@@ -104,7 +104,7 @@ internal sealed class EntitySerializer(JsonSerializerSettings settings)
     /// <summary>Whether the serializer writes <paramref name="type"/> as a JSON object of its members, with no converter of its own.</summary>
     public bool WritesAsObject(Type type) =>
         _serializer.ContractResolver.ResolveContract(Nullable.GetUnderlyingType(type) ?? type) is Newtonsoft.Json.Serialization.JsonObjectContract { Converter: null }
-        && !_serializer.Converters.Any(converter => converter.CanWrite && converter.CanConvert(type));
+        && SettingsConverter(type) is null;
 
     /// <summary>
     /// Whether the serializer writes <paramref name="type"/> as one JSON value (a number, a string, a date, a
@@ -117,7 +117,7 @@ internal sealed class EntitySerializer(JsonSerializerSettings settings)
         var contract = _serializer.ContractResolver.ResolveContract(type);
         return contract is Newtonsoft.Json.Serialization.JsonPrimitiveContract or Newtonsoft.Json.Serialization.JsonStringContract
             || contract.Converter is not null
-            || _serializer.Converters.Any(converter => converter.CanWrite && converter.CanConvert(type));
+            || SettingsConverter(type) is not null;
     }
 
     /// <summary>The JSON name the store's settings give <paramref name="member"/> of <paramref name="type"/>.</summary>
@@ -142,8 +142,12 @@ internal sealed class EntitySerializer(JsonSerializerSettings settings)
             return own;
         var type = Nullable.GetUnderlyingType(valueType) ?? valueType;
         return _serializer.ContractResolver.ResolveContract(type).Converter
-            ?? _serializer.Converters.FirstOrDefault(converter => converter.CanWrite && converter.CanConvert(type));
+            ?? SettingsConverter(type);
     }
+
+    /// <summary>The first of the settings' converters that writes <paramref name="type"/>, as Newtonsoft picks it.</summary>
+    private JsonConverter? SettingsConverter(Type type) =>
+        _serializer.Converters.FirstOrDefault(converter => converter.CanWrite && converter.CanConvert(type));
 
     /// <summary>
     /// The value the serializer leaves out of documents for <paramref name="member"/> (<c>DefaultValueHandling.Ignore</c>
