@@ -60,7 +60,18 @@ public interface IIndexedDocuments
     /// <summary>Tombstones with an etag greater than <paramref name="etag"/>, in etag order, at most <paramref name="maxCount"/>.</summary>
     IReadOnlyList<Tombstone> GetTombstonesAfterEtag(long etag, int maxCount);
 
-    /// <summary>Removes tombstones up to and including <paramref name="etag"/> (every index has seen them).</summary>
+    /// <summary>
+    /// What the writes with an etag in (<paramref name="etag"/>, <paramref name="upToEtag"/>] replaced, in etag order, at
+    /// most <paramref name="maxCount"/>: for each overwrite or deletion, the etag of the version it replaced. An index
+    /// that has not seen a write deletes the version it holds by that etag (following the chain back past versions it
+    /// never saw). Kept as long as tombstones are.
+    /// </summary>
+    IReadOnlyList<VersionReplacement> GetReplacementsAfterEtag(long etag, long upToEtag, int maxCount);
+
+    /// <summary>
+    /// Removes tombstones and replacement records up to and including <paramref name="etag"/> (every index has seen
+    /// them).
+    /// </summary>
     int PurgeTombstones(long etag);
 
     /// <summary>

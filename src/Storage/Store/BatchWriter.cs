@@ -75,7 +75,9 @@ internal sealed class BatchWriter(DocumentStore store, IWriteTransaction tx, Dat
             Span<byte> etagKey = stackalloc byte[StoredValues.EtagKeyLength];
             tx.Put(store.ByEtagTable, StoredValues.WriteEtagKey(etagKey, etag), prepared.StorageKey);
             Count(written.EntityName, +1);
-            if (existing is null)
+            if (existing is { } replaced)
+                RecordReplaced(etag, replaced.Etag);
+            else
                 _countDelta++;
             return new BatchResult(command.Key, etag, Deleted: false);
         }
@@ -85,6 +87,7 @@ internal sealed class BatchWriter(DocumentStore store, IWriteTransaction tx, Dat
         var tombstoneEtag = ++_etag;
         tx.Delete(store.DocumentsTable, prepared.StorageKey);
         tx.Put(store.TombstonesTable, StoredValues.EtagKey(tombstoneEtag), Encoding.UTF8.GetBytes(deleted.Key));
+        RecordReplaced(tombstoneEtag, deleted.Etag);
         _countDelta--;
         return new BatchResult(command.Key, tombstoneEtag, Deleted: true);
     }
@@ -129,6 +132,14 @@ internal sealed class BatchWriter(DocumentStore store, IWriteTransaction tx, Dat
             throw new ArgumentException(
                 $"{(single ? "" : $"Batch command {index}: ")}the patched document '{current.Key}' is over the limit of {BsonCodec.MaxDocumentBytes:N0} bytes (16 MiB). Nothing was written.");
         return new Content(metadata, data, current.EntityName);
+    }
+
+    /// <summary>Records that the write at <paramref name="etag"/> replaced the version at <paramref name="replaced"/> (<see cref="DocumentStore.ReplacedTable"/>).</summary>
+    private void RecordReplaced(long etag, long replaced)
+    {
+        Span<byte> key = stackalloc byte[StoredValues.EtagKeyLength];
+        Span<byte> value = stackalloc byte[StoredValues.EtagKeyLength];
+        tx.Put(store.ReplacedTable, StoredValues.WriteEtagKey(key, etag), StoredValues.WriteEtagKey(value, replaced));
     }
 
     private void CheckExpectedEtag(BatchCommand command, Existing? existing, int index)

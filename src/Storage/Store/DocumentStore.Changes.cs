@@ -193,9 +193,29 @@ internal sealed partial class DocumentStore
         return batch;
     }
 
+    /// <inheritdoc/>
+    public IReadOnlyList<VersionReplacement> GetReplacementsAfterEtag(long etag, long upToEtag, int maxCount)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegative(etag);
+        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(maxCount);
+        ThrowIfDisposed();
+        var batch = new List<VersionReplacement>();
+        using var tx = Engine.BeginRead();
+        using var cursor = tx.OpenCursor(ReplacedTable);
+        for (var found = cursor.Seek(StoredValues.EtagKey(etag + 1)); found && batch.Count < maxCount; found = cursor.MoveNext())
+        {
+            var at = StoredValues.ReadEtagKey(cursor.Key);
+            if (at > upToEtag)
+                break;
+            batch.Add(new VersionReplacement(at, StoredValues.ReadEtagKey(cursor.Value)));
+        }
+        return batch;
+    }
+
     /// <summary>
-    /// Removes tombstones with an etag up to and including <paramref name="etag"/> (every index has seen them), except
-    /// those a changes feed has yet to deliver (see <see cref="KeepTombstonesAfter"/>).
+    /// Removes tombstones and <see cref="ReplacedTable"/> records with an etag up to and including
+    /// <paramref name="etag"/> (every index has seen them), except those a changes feed has yet to deliver (see
+    /// <see cref="KeepTombstonesAfter"/>).
     /// </summary>
     /// <returns>How many were removed.</returns>
     public int PurgeTombstones(long etag)
@@ -213,6 +233,14 @@ internal sealed partial class DocumentStore
             }
             foreach (var key in keys)
                 tx.Delete(TombstonesTable, key);
+            var replaced = new List<byte[]>();
+            using (var cursor = tx.OpenCursor(ReplacedTable))
+            {
+                for (var found = cursor.MoveFirst(); found && StoredValues.ReadEtagKey(cursor.Key) <= etag; found = cursor.MoveNext())
+                    replaced.Add(cursor.Key.ToArray());
+            }
+            foreach (var key in replaced)
+                tx.Delete(ReplacedTable, key);
             if (keys.Count > 0)
             {
                 var purged = StoredValues.ReadEtagKey(keys[^1]);

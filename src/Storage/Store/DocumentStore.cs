@@ -15,7 +15,8 @@ internal sealed partial class DocumentStore : IDisposable, IIndexedDocuments
     internal const string LastEtagName = "last-etag";
     internal const string DocumentCountName = "documents";
     internal const string TombstonesPurgedToName = "tombstones-purged-to";
-    private const int SchemaVersion = 1;
+    /// <remarks>2: <see cref="ReplacedTable"/> records what every write replaced; a store of version 1 is moved to 2 when opened.</remarks>
+    private const int SchemaVersion = 2;
     private readonly DataDirectoryLock _lock;
     private readonly DocumentCache? _cache;
     private readonly TimeProvider _time;
@@ -33,6 +34,7 @@ internal sealed partial class DocumentStore : IDisposable, IIndexedDocuments
         DocumentsTable = engine.OpenTable("documents");
         ByEtagTable = engine.OpenTable("documents-by-etag");
         TombstonesTable = engine.OpenTable("tombstones");
+        ReplacedTable = engine.OpenTable("replaced-versions");
         StateTable = engine.OpenTable("state");
         EntityCountsTable = engine.OpenTable("entity-counts");
         IndexDefinitionsTable = engine.OpenTable("index-definitions");
@@ -49,6 +51,12 @@ internal sealed partial class DocumentStore : IDisposable, IIndexedDocuments
 
     /// <summary>Big-endian etag of a deletion -> the deleted key (UTF-8, original casing).</summary>
     internal StorageTable TombstonesTable { get; }
+
+    /// <summary>
+    /// Big-endian etag of a write that replaced or deleted a version -> big-endian etag of that version: the version an
+    /// index that has not seen the write may hold, which it deletes by etag. Purged with the tombstones.
+    /// </summary>
+    internal StorageTable ReplacedTable { get; }
 
     /// <summary>Small named values: last etag, document count, schema version.</summary>
     internal StorageTable StateTable { get; }
@@ -101,7 +109,9 @@ internal sealed partial class DocumentStore : IDisposable, IIndexedDocuments
             var version = StoredValues.ReadInt64(tx, StateTable, "schema-version");
             if (version == SchemaVersion)
                 return;
-            if (version != 0)
+            // Version 1 recorded no replaced versions: indexes made before are rebuilt (their format changed with it),
+            // and every replacement from now on is recorded.
+            if (version is not (0 or 1))
                 throw new StorageCorruptedException(
                     $"The store has schema version {version}; this RavenLite reads version {SchemaVersion}.");
         }

@@ -185,6 +185,31 @@ public sealed class DocumentStoreConformanceTests : IDisposable
     }
 
     [EngineTheory]
+    public void Overwrites_and_deletes_record_the_version_they_replaced_until_purged(StorageEngineKind engine)
+    {
+        using var store = Open(engine, _dir.Path);
+        var first = store.Put("r/1", Json("{}")).Etag;
+        var other = store.Put("r/2", Json("{}")).Etag;
+        var second = store.Put("R/1", Json("""{"v": 2}""")).Etag;
+        var batch = store.Batch([BatchCommand.Put("r/1", Json("""{"v": 3}""")), BatchCommand.Delete("r/2"), BatchCommand.Put("r/3", Json("{}"))]);
+        var (third, deleted) = (batch[0].Etag!.Value, batch[1].Etag!.Value);
+        store.Delete("r/1");
+        var gone = store.LastEtag;
+        store.Put("r/1", Json("{}")); // a new version after a delete replaced nothing
+
+        Assert.Equal(
+            [new VersionReplacement(second, first), new VersionReplacement(third, second), new VersionReplacement(deleted, other), new VersionReplacement(gone, third)],
+            store.GetReplacementsAfterEtag(0, long.MaxValue, 10));
+        Assert.Equal([new VersionReplacement(third, second)], store.GetReplacementsAfterEtag(second, deleted - 1, 10));
+        Assert.Equal(2, store.GetReplacementsAfterEtag(0, long.MaxValue, 2).Count);
+
+        store.PurgeTombstones(deleted);
+        Assert.Equal([new VersionReplacement(gone, third)], store.GetReplacementsAfterEtag(0, long.MaxValue, 10));
+        store.PurgeTombstones(long.MaxValue);
+        Assert.Empty(store.GetReplacementsAfterEtag(0, long.MaxValue, 10));
+    }
+
+    [EngineTheory]
     public void Counts_are_maintained_per_entity_name(StorageEngineKind engine)
     {
         using var store = Open(engine, _dir.Path);
@@ -252,6 +277,25 @@ public sealed class DocumentStoreConformanceTests : IDisposable
             var next = reopened.Put("c", Json("{}"));
             Assert.Equal(before.LastEtag + 1, next.Etag);
         }
+    }
+
+    [EngineTheory]
+    public void A_store_of_schema_version_1_is_moved_to_2_and_one_newer_than_this_build_is_refused(StorageEngineKind engine)
+    {
+        using (var store = Open(engine, _dir.Path))
+        {
+            store.Put("a", Json("{}"));
+            store.Engine.Write(tx => { StoredValues.WriteInt64(tx, store.StateTable, "schema-version", 1); return 0; });
+        }
+        using (var reopened = Open(engine, _dir.Path))
+        {
+            using (var tx = reopened.Engine.BeginRead())
+                Assert.Equal(2, StoredValues.ReadInt64(tx, reopened.StateTable, "schema-version"));
+            Assert.NotNull(reopened.Get("a"));
+            reopened.Engine.Write(tx => { StoredValues.WriteInt64(tx, reopened.StateTable, "schema-version", 3); return 0; });
+        }
+        var refused = Assert.Throws<StorageCorruptedException>(() => Open(engine, _dir.Path));
+        Assert.Contains("schema version 3", refused.Message, StringComparison.Ordinal);
     }
 
     [EngineTheory]
