@@ -1,5 +1,5 @@
 using System.Diagnostics;
-using Lucene.Net.Index;
+using Lucene.Net.Search;
 using LuceneDocument = Lucene.Net.Documents.Document;
 using RavenLite.Indexing.Extraction;
 using RavenLite.Indexing.Indexer;
@@ -10,11 +10,12 @@ namespace RavenLite.Indexing;
 internal sealed partial class DocumentIndex
 {
     /// <summary>
-    /// Indexes the items of <paramref name="batch"/> this index has not seen (<c>UpdateDocument</c> by key, or a delete
-    /// by key for deletions and documents outside the index; <c>AddDocument</c>, or nothing for a deletion, when the key
-    /// cannot be in the index: <see cref="AddedKeys"/>) and commits when a commit is due (<see cref="CommitIfDue"/>).
-    /// Queries see the batch from the next <see cref="Refresh"/>. Replaying batches after a crash is harmless: each
-    /// document is replaced by key.
+    /// Indexes the items of <paramref name="batch"/> this index has not seen: every version the batch's writes replaced
+    /// or deleted is deleted by its etag (<see cref="IndexingBatch.ReplacedAfter"/>, one delete for the whole batch, made
+    /// before its documents are added), and each document the index covers is added. Commits when a commit is due
+    /// (<see cref="CommitIfDue"/>). Queries see the batch from the next <see cref="Refresh"/>, which runs under the write
+    /// lock, so it never shows a batch's deletes without its documents. Replaying batches after a crash is harmless:
+    /// the index is back at its last commit, and the same versions are deleted and added again.
     /// </summary>
     /// <param name="batch">The changes to index.</param>
     /// <param name="now">The time of the batch.</param>
@@ -40,35 +41,21 @@ internal sealed partial class DocumentIndex
                 }
                 else
                 {
+                    if (batch.ReplacedAfter(from) is { } replaced)
+                        lucene.Writer.DeleteDocuments(new ConstantScoreQuery(new IndexedVersionsFilter([.. replaced], lucene.Segments)));
                     var problems = new List<string>();
                     foreach (var item in batch.Items)
                     {
                         if (item.Etag <= from)
                             continue;
-                        var key = IndexFields.KeyTerm(item.Key);
-                        var slot = _addedKeys is null ? default : AddedKeys.Locate(key);
-                        var mayHold = _addedKeys?.MayContain(slot) ?? true;
                         if (item.Unreadable is { } why)
                             errors.Add(new IndexingError(Name, item.Key, $"The stored document could not be read ({why}); it is left out of the index.", now, item.Etag));
-                        var mapped = item.Document is { } document && Compiled.Covers(document.Header.EntityName)
-                            ? Map(document, problems, errors, now)
-                            : null;
-                        if (mapped is null)
+                        if (item.Document is { } document && Compiled.Covers(document.Header.EntityName)
+                            && Map(document, problems, errors, now) is { } mapped)
                         {
-                            if (mayHold)
-                                lucene.Writer.DeleteDocuments(new Term(IndexFields.Key, key));
-                            continue;
-                        }
-                        if (mayHold)
-                        {
-                            lucene.Writer.UpdateDocument(new Term(IndexFields.Key, key), mapped);
-                        }
-                        else
-                        {
-                            _addedKeys!.Add(slot);
                             lucene.Writer.AddDocument(mapped);
+                            indexed++;
                         }
-                        indexed++;
                     }
                 }
                 var state = _written;

@@ -41,7 +41,7 @@ internal sealed partial class DocumentIndex : IDisposable
         Generation = committed.Generation;
         _options = options;
         _state = committed.State with { DocumentCount = lucene.DocumentCount() };
-        _addedKeys = _state.DocumentCount == 0 ? new AddedKeys() : null;
+        _addedKeys = _reducer is not null && _state.DocumentCount == 0 ? new AddedKeys() : null;
         _written = _state;
         _committed = _state;
         _lastCommitTimestamp = _lastRefreshTimestamp = options.TimeProvider.GetTimestamp();

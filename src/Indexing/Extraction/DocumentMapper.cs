@@ -17,7 +17,6 @@ namespace RavenLite.Indexing.Extraction;
 internal sealed class DocumentMapper
 {
     private readonly CompiledIndex _index;
-    private readonly StringField _key = new(IndexFields.Key, "", Field.Store.NO);
     private readonly BytesRef _versionBytes = new(64);
     private readonly SortedDocValuesField _version;
     private readonly Document _mapped = new();
@@ -43,11 +42,9 @@ internal sealed class DocumentMapper
     public Document Map(ParsedDocument document, List<string> errors)
     {
         var key = document.Key;
-        _key.SetStringValue(IndexFields.KeyTerm(key));
         IndexFields.SetVersion(_versionBytes, document.Etag, key);
         var mapped = _mapped;
         mapped.Fields.Clear();
-        mapped.Add(_key);
         mapped.Add(_version);
         for (var i = 0; i < _index.Fields.Count; i++)
         {

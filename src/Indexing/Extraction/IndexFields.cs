@@ -11,13 +11,12 @@ namespace RavenLite.Indexing.Extraction;
 /// </summary>
 internal static class IndexFields
 {
-    /// <summary>The document key, indexed lower-cased (keys are case-insensitive): the term updates and deletes name.</summary>
-    public const string Key = "@key";
-
     /// <summary>
     /// Sorted DocValues naming the document version indexed: its etag (8 bytes, big-endian, so byte order is etag order)
-    /// followed by the key's UTF-8 with its original casing. Queries read key and etag per hit from it, and it is the
-    /// tie-break of every sort. One doc-values field rather than a binary one for the key and a numeric one for the etag:
+    /// followed by the key's UTF-8 with its original casing. Queries read key and etag per hit from it, it is the
+    /// tie-break of every sort, and a replaced version is found by its etag in it to be deleted
+    /// (<see cref="Persistence.IndexedVersionsFilter"/>): no key term is indexed, as a unique term per document was the
+    /// largest part of indexing's cost. One doc-values field rather than a binary one for the key and a numeric one for the etag:
     /// Lucene.Net measures binary and numeric doc-values buffers by reflection on every value added.
     /// </summary>
     public const string Version = "@version";
@@ -46,7 +45,7 @@ internal static class IndexFields
     /// <summary>String sort values are cut to this many bytes of UTF-8.</summary>
     public const int MaxSortBytes = MaxTermBytes;
 
-    /// <summary>The <see cref="Key"/> term of a document: its key folded as storage folds it, so one term per stored document.</summary>
+    /// <summary>A document's key folded as storage folds it: one value per stored document.</summary>
     public static string KeyTerm(string key) => DocumentKey.Fold(key);
 
     /// <summary>Writes the <see cref="Version"/> value of (<paramref name="etag"/>, <paramref name="key"/>) into <paramref name="target"/>.</summary>
@@ -55,6 +54,13 @@ internal static class IndexFields
         var bytes = Room(target, VersionEtagBytes + Encoding.UTF8.GetMaxByteCount(key.Length));
         BinaryPrimitives.WriteInt64BigEndian(bytes, etag);
         target.Length = VersionEtagBytes + Encoding.UTF8.GetBytes(key, bytes.AsSpan(VersionEtagBytes));
+    }
+
+    /// <summary>Writes the etag part of a <see cref="Version"/> value alone into <paramref name="target"/>: the value sorts just before every version of that etag.</summary>
+    public static void SetEtag(BytesRef target, long etag)
+    {
+        BinaryPrimitives.WriteInt64BigEndian(Room(target, VersionEtagBytes), etag);
+        target.Length = VersionEtagBytes;
     }
 
     /// <summary>The etag of a <see cref="Version"/> value.</summary>

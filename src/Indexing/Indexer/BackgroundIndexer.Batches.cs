@@ -47,8 +47,8 @@ internal sealed partial class BackgroundIndexer
                 continue;
             }
             using var batch = IndexingBatch.Read(_documents, group.Key, lastEtag, _options.BatchSize, group.Any(index => index.Compiled.ReadsJson));
-            if (batch.FirstTombstoneEtag is { } tombstone && (_firstUnpurgedTombstone is null || tombstone < _firstUnpurgedTombstone))
-                _firstUnpurgedTombstone = tombstone;
+            if (batch.FirstPurgeableEtag is { } purgeable && (_firstUnpurged is null || purgeable < _firstUnpurged))
+                _firstUnpurged = purgeable;
             var now = _options.TimeProvider.GetUtcNow();
             // A waiting query is served as soon as the indexes reach the etag the database had when this round began.
             var reachedWaiters = waited && batch.UpToEtag >= lastEtag;
@@ -144,12 +144,12 @@ internal sealed partial class BackgroundIndexer
     }
 
     /// <summary>
-    /// Tombstones are only needed until every index has committed past them (an index resumes from its last commit
-    /// after a crash); each purge is one write transaction, so only when there are some.
+    /// Tombstones and replacement records are only needed until every index has committed past them (an index resumes
+    /// from its last commit after a crash); each purge is one write transaction, so only when there are some.
     /// </summary>
     private void PurgeTombstones(IReadOnlyList<DocumentIndex> indexes)
     {
-        if (_firstUnpurgedTombstone is not { } first || indexes.Count == 0 || ArePurgesHeld)
+        if (_firstUnpurged is not { } first || indexes.Count == 0 || ArePurgesHeld)
             return;
         var passedByAll = indexes.Min(i => i.CommittedEtag);
         if (passedByAll < first)
@@ -161,7 +161,14 @@ internal sealed partial class BackgroundIndexer
             passedByAll = due;
         }
         _documents.PurgeTombstones(passedByAll);
-        _firstUnpurgedTombstone = _documents.GetTombstonesAfterEtag(passedByAll, 1) is [var next] ? next.Etag : null;
+        _firstUnpurged = FirstUnpurgedAfter(passedByAll);
+    }
+
+    private long? FirstUnpurgedAfter(long etag)
+    {
+        long? tombstone = _documents.GetTombstonesAfterEtag(etag, 1) is [var next] ? next.Etag : null;
+        long? replacement = _documents.GetReplacementsAfterEtag(etag, long.MaxValue, 1) is [var record] ? record.Etag : null;
+        return tombstone is null ? replacement : replacement is null ? tombstone : Math.Min(tombstone.Value, replacement.Value);
     }
 
     /// <summary>

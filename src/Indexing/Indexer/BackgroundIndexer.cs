@@ -28,7 +28,8 @@ internal sealed partial class BackgroundIndexer : IDisposable
     private volatile bool _stopping;
     private volatile bool _paused;
     private int _waiters;
-    private long? _firstUnpurgedTombstone;
+    /// <summary>The etag of the first tombstone or replacement record not purged yet; null when there is none.</summary>
+    private long? _firstUnpurged;
     private int _disposed;
 
     /// <param name="documents">The documents to follow.</param>
@@ -54,7 +55,7 @@ internal sealed partial class BackgroundIndexer : IDisposable
 
     public void Start()
     {
-        _firstUnpurgedTombstone = _documents.GetTombstonesAfterEtag(0, 1) is [var first] ? first.Etag : null;
+        _firstUnpurged = FirstUnpurgedAfter(0);
         _documents.DocumentsChanged += OnDocumentsChanged;
         _thread.Start();
     }

@@ -4,29 +4,52 @@ using RavenLite.Storage.Documents;
 namespace RavenLite.Indexing.Indexer;
 
 /// <summary>
-/// Documents and deletions with etags in (<see cref="AfterEtag"/>, <see cref="UpToEtag"/>], in etag order:
-/// every change in that range, so an index that applies it may move its progress to <see cref="UpToEtag"/>.
+/// Documents and deletions with etags in (<see cref="AfterEtag"/>, <see cref="UpToEtag"/>], in etag order, and the
+/// versions the writes in that range replaced: every change in that range, so an index that applies it may move its
+/// progress to <see cref="UpToEtag"/>.
 /// </summary>
-internal sealed class IndexingBatch(long afterEtag, long upToEtag, List<BatchItem> items) : IDisposable
+internal sealed class IndexingBatch(long afterEtag, long upToEtag, List<BatchItem> items, IReadOnlyList<VersionReplacement> replacements) : IDisposable
 {
+    /// <summary>How many replacement records a batch reads at most per item it may hold: past it, the batch ends earlier.</summary>
+    private const int ReplacementsPerItem = 4;
+
     public long AfterEtag { get; } = afterEtag;
 
     public long UpToEtag { get; } = upToEtag;
 
     public IReadOnlyList<BatchItem> Items { get; } = items;
 
-    /// <summary>The first deletion's etag; null when the batch has none.</summary>
-    public long? FirstTombstoneEtag
+    /// <summary>The etag of the batch's first deletion or write that replaced a version (what a purge removes); null when it has none.</summary>
+    public long? FirstPurgeableEtag
     {
         get
         {
+            long? first = replacements.Count > 0 ? replacements[0].Etag : null;
             foreach (var item in Items)
             {
                 if (item.Document is null && item.Unreadable is null)
-                    return item.Etag;
+                    return first is { } replacement && replacement < item.Etag ? replacement : item.Etag;
             }
-            return null;
+            return first;
         }
+    }
+
+    /// <summary>
+    /// The etags of the versions that the writes of the batch after <paramref name="indexedUpTo"/> replaced or deleted:
+    /// what an index at <paramref name="indexedUpTo"/> deletes, whether or not it holds them. Each replaced version is
+    /// older than the batch's items (a version read as current was not replaced by a write up to the batch's end), so
+    /// an index that held one added it in an earlier batch; and a write whose own version was replaced before the batch
+    /// was read still deletes the version it replaced, which the index may hold.
+    /// </summary>
+    public List<long>? ReplacedAfter(long indexedUpTo)
+    {
+        List<long>? etags = null;
+        foreach (var (etag, replaced) in replacements)
+        {
+            if (etag > indexedUpTo)
+                (etags ??= []).Add(replaced);
+        }
+        return etags;
     }
 
     /// <summary>
@@ -65,8 +88,21 @@ internal sealed class IndexingBatch(long afterEtag, long upToEtag, List<BatchIte
             else
                 document.Dispose();
         }
+        // Read last, up to the end the other reads settled on: each write up to it was committed with its record.
+        var maxReplacements = ReplacementsPerItem * batchSize;
+        var replacements = store.GetReplacementsAfterEtag(afterEtag, upTo, maxReplacements);
+        if (replacements.Count == maxReplacements)
+            upTo = replacements[^1].Etag;
+
         items.Sort(static (x, y) => x.Etag.CompareTo(y.Etag));
-        return new IndexingBatch(afterEtag, upTo, items);
+        if (items.Count > 0 && items[^1].Etag > upTo)
+        {
+            var kept = items.FindLastIndex(item => item.Etag <= upTo) + 1;
+            foreach (var dropped in items.Skip(kept))
+                dropped.Document?.Dispose();
+            items.RemoveRange(kept, items.Count - kept);
+        }
+        return new IndexingBatch(afterEtag, upTo, items, replacements);
     }
 
     public void Dispose()

@@ -1,10 +1,10 @@
 namespace RavenLite.Indexing.Persistence;
 
 /// <summary>
-/// The keys an index that was opened empty may hold: a Bloom filter of every key term added since. A key not in it
-/// cannot be in the index, so its document is added without the delete term <c>UpdateDocument</c> buffers (Lucene
-/// looks every such term up in every older segment), and a deletion of it has nothing to delete. A false positive
-/// only costs that delete term, so the filter has a fixed size and simply answers "maybe" more often as it fills.
+/// The keys a map/reduce index that was opened empty may have map entries for: a Bloom filter of every key added
+/// since. A key not in it cannot have entries, so its entries are added without reading the index or buffering a
+/// delete term (Lucene looks every such term up in every older segment). A false positive only costs that read and
+/// term, so the filter has a fixed size and simply answers "maybe" more often as it fills.
 /// Rolling the index back only removes documents, so the filter stays true across rollbacks.
 /// </summary>
 /// <remarks>

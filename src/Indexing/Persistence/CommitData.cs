@@ -17,7 +17,8 @@ internal sealed record CommitData(string Definition, Guid Generation, IndexState
     /// <remarks>6: the <see cref="Extraction.IndexFields.LongValues"/> mark of documents holding values longer than a term keeps.</remarks>
     /// <remarks>7: <see cref="Extraction.TypedValues.Decimal"/> terms only for numbers a decimal holds exactly (a tiny double's rounded decimal was indexed); <see cref="Extraction.TypedValues.IgnoreCase"/> terms folded by <see cref="Extraction.OrdinalCaseFolding"/>, not the machine's ICU.</remarks>
     /// <remarks>8: <see cref="Extraction.TypedValues.Collated"/> sort keys of typed fields' strings.</remarks>
-    public const string CurrentFormat = "ravenlite-lucene-8";
+    /// <remarks>9: no key term; a replaced version is deleted by its etag (<see cref="IndexedVersionsFilter"/>), which storage records from its schema version 2.</remarks>
+    public const string CurrentFormat = "ravenlite-lucene-9";
 
     private const string FormatKey = "ravenlite.format";
     private const string DefinitionKey = "ravenlite.definition";

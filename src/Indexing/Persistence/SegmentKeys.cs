@@ -34,6 +34,7 @@ internal sealed class SegmentKeys
     private SegmentKeys(long[] etags, SegmentKeysCache owner)
     {
         Etags = etags;
+        EtagsAscending = IsAscending(etags);
         _blocks = new KnownVersion?[]?[(etags.Length + BlockSize - 1) >> BlockShift];
         _pagedOnce = new ulong[(etags.Length + 63) >> 6];
         _owner = owner;
@@ -41,6 +42,22 @@ internal sealed class SegmentKeys
 
     /// <summary>Per doc of the segment (deleted ones included): the etag of the document version indexed. Ascending in doc id order.</summary>
     public long[] Etags { get; }
+
+    /// <summary>
+    /// Whether <see cref="Etags"/> never falls from one doc to the next, as indexing in etag order and merging adjacent
+    /// segments only keep it; what relies on it checks, rather than trusts it.
+    /// </summary>
+    public bool EtagsAscending { get; }
+
+    private static bool IsAscending(long[] etags)
+    {
+        for (var doc = 1; doc < etags.Length; doc++)
+        {
+            if (etags[doc] < etags[doc - 1])
+                return false;
+        }
+        return true;
+    }
 
     /// <summary>
     /// The version <paramref name="doc"/> names (its key read from <paramref name="reader"/>, a reader of this segment,

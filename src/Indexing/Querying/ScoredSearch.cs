@@ -70,10 +70,10 @@ internal static class ScoredSearch
         return page;
     }
 
-    /// <summary>A query that matches no document of <paramref name="key"/>: the source of a more-like-this is not its own neighbour.</summary>
-    public static Query Excluding(Query query, string key)
-    {
-        var excluding = new BooleanQuery { { query, Occur.MUST }, { new TermQuery(new Term(IndexFields.Key, IndexFields.KeyTerm(key))), Occur.MUST_NOT } };
-        return excluding;
-    }
+    /// <summary>
+    /// <paramref name="query"/> without the document of <paramref name="key"/>: the source of a more-like-this is not its
+    /// own neighbour. Each doc the query matches is checked against the key its version names (no key term is indexed).
+    /// </summary>
+    public static Query Excluding(Query query, string key) =>
+        new FilteredQuery(query, new KeyExcludingFilter(IndexFields.KeyTerm(key)), FilteredQuery.QUERY_FIRST_FILTER_STRATEGY);
 }

@@ -72,6 +72,25 @@ public sealed class StalenessTests : IDisposable
     }
 
     [Fact]
+    public void An_overwritten_document_is_indexed_once_and_the_record_of_what_it_replaced_is_purged_without_any_delete()
+    {
+        _db.Indexes.PutIndex(TestDefinitions.Simple("Numbers", path: "n", sort: "Long"));
+        PutUsers(50);
+        Assert.Equal(50, _db.Query("Numbers", "Value:[0 TO *]").TotalResults);
+
+        _db.Put("users/7", """{"n": 1007}""", "User");
+        _db.Put("USERS/7", """{"n": 2007}""", "User");
+        Assert.NotEmpty(_db.Documents.GetReplacementsAfterEtag(0, long.MaxValue, 10));
+
+        Assert.Equal(["USERS/7"], TestIndexes.Keys(_db.Query("Numbers", "Value:2007")));
+        Assert.Empty(TestIndexes.Keys(_db.Query("Numbers", "Value:1007")));
+        Assert.Empty(TestIndexes.Keys(_db.Query("Numbers", "Value:7")));
+        Assert.Equal(50, _db.Query("Numbers", "*:*").TotalResults);
+        Assert.True(SpinWait.SpinUntil(() => _db.Documents.GetReplacementsAfterEtag(0, long.MaxValue, 10).Count == 0, TimeSpan.FromSeconds(10)),
+            "replacement records every index has passed are purged, with no tombstone to start a purge");
+    }
+
+    [Fact]
     public void A_deleted_and_re_put_document_is_indexed_once_with_its_new_content()
     {
         using (_db.Indexes.PauseIndexing())
