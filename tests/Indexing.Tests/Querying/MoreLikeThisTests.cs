@@ -39,6 +39,14 @@ public sealed class MoreLikeThisTests : IDisposable
     }
 
     [Fact]
+    public void The_source_is_left_out_whatever_the_casing_of_its_key()
+    {
+        var result = _db.Indexes.MoreLikeThis("Articles", "ARTICLES/1", new MoreLikeThisQuery { Fields = ["Body"] });
+
+        Assert.Equal(["articles/3", "articles/2"], Keys(result));
+    }
+
+    [Fact]
     public void Every_full_text_field_is_compared_by_default()
     {
         // articles/5's title holds "search", which articles/1 has in its body: a term of another field does not count.
