@@ -92,6 +92,14 @@ internal sealed partial class DocumentIndex : IDisposable
 
     public long IndexedSinceOpen => Interlocked.Read(ref _indexedSinceOpen);
 
+    /// <summary>
+    /// How far storage had purged tombstones and replacement records when this index began from nothing (set by the
+    /// indexer before its first batch): it reads only what is current from then on, so it never needs what was purged
+    /// up to there, and a purge up to there is no reason to rebuild it. Kept in memory only: an index that is still
+    /// behind a purge when it is opened again is rebuilt once.
+    /// </summary>
+    public long PurgedBeforeStart { get; set; }
+
     private string DefinitionJson => Definition.ToJson();
 
     /// <summary>

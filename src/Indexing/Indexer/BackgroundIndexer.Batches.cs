@@ -34,13 +34,20 @@ internal sealed partial class BackgroundIndexer
         {
             if (_stopping)
                 return worked;
-            // Deletes are learnt from tombstones; one purged after this index's progress (by another server over a
-            // shared database) is a delete it can never see, so it starts again from the documents.
-            if (group.Key > 0 && group.Key < (purgedTo ??= _documents.ReadTombstonesPurgedTo()))
+            // Deletes and replaced versions are learnt from tombstones and replacement records; one purged after this
+            // index's progress (by another server over a shared database) is a change it can never see, so it starts
+            // again from the documents. An index that began from nothing after a purge needs nothing purged before it.
+            purgedTo ??= _documents.ReadTombstonesPurgedTo();
+            if (group.Key == 0)
             {
                 foreach (var index in group)
+                    index.PurgedBeforeStart = purgedTo.Value;
+            }
+            else if (group.Key < purgedTo && group.Where(index => index.PurgedBeforeStart < purgedTo).ToList() is { Count: > 0 } behind)
+            {
+                foreach (var index in behind)
                 {
-                    _log($"Index '{index.Name}': deletes after etag {group.Key} had their tombstones purged (by another server) before it saw them; rebuilding it from the documents.");
+                    _log($"Index '{index.Name}': deletes or replaced versions after etag {group.Key} had their records purged (by another server) before it saw them; rebuilding it from the documents.");
                     _rebuild(index);
                 }
                 worked = true;

@@ -75,9 +75,9 @@ public interface IIndexedDocuments
     int PurgeTombstones(long etag);
 
     /// <summary>
-    /// The highest etag of a tombstone ever purged, read from storage (0 when none was): an index that has indexed
-    /// less than this may have missed deletes whose tombstones are gone (over a shared database, another server purged
-    /// them), and must be rebuilt from the documents.
+    /// The highest etag of a tombstone or replacement record ever purged, read from storage (0 when none was): an index
+    /// that has indexed less than this may have missed deletes or replaced versions whose records are gone (over a
+    /// shared database, another server purged them), and must be rebuilt from the documents.
     /// </summary>
     long ReadTombstonesPurgedTo();
 

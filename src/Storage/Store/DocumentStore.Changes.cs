@@ -217,7 +217,7 @@ internal sealed partial class DocumentStore
     /// <paramref name="etag"/> (every index has seen them), except those a changes feed has yet to deliver (see
     /// <see cref="KeepTombstonesAfter"/>).
     /// </summary>
-    /// <returns>How many were removed.</returns>
+    /// <returns>How many tombstones were removed.</returns>
     public int PurgeTombstones(long etag)
     {
         ArgumentOutOfRangeException.ThrowIfNegative(etag);
@@ -241,9 +241,10 @@ internal sealed partial class DocumentStore
             }
             foreach (var key in replaced)
                 tx.Delete(ReplacedTable, key);
-            if (keys.Count > 0)
+            if (keys.Count > 0 || replaced.Count > 0)
             {
-                var purged = StoredValues.ReadEtagKey(keys[^1]);
+                // An index behind either purge missed what it removed: a delete, or a version to delete.
+                var purged = Math.Max(keys.Count > 0 ? StoredValues.ReadEtagKey(keys[^1]) : 0, replaced.Count > 0 ? StoredValues.ReadEtagKey(replaced[^1]) : 0);
                 if (purged > StoredValues.ReadInt64(tx, StateTable, TombstonesPurgedToName))
                     StoredValues.WriteInt64(tx, StateTable, TombstonesPurgedToName, purged);
             }

@@ -54,6 +54,47 @@ public sealed class SharedTombstonePurgeTests
         }
     }
 
+    [PostgresFact]
+    public async Task A_server_stopped_while_another_overwrites_and_purges_still_drops_the_replaced_version()
+    {
+        var databaseKey = TestServer.NewDataDirectory();
+        var connectionString = TestPostgres.ForDirectory(databaseKey);
+        string[] args = ["--engine", "postgres", "--connection-string", connectionString];
+        try
+        {
+            await using var first = await TestServer.StartAsync(args);
+            var second = await TestServer.StartAsync(args);
+            const string definition = """{"EntityName":"Tally","Fields":[{"Name":"Colour","Path":"Colour"}]}""";
+            Assert.True((await first.Client.PutAsync("/indexes/Tallies/ByColour", TestServer.Json(definition))).IsSuccessStatusCode);
+            Assert.True((await second.Client.PutAsync("/indexes/Tallies/ByColour", TestServer.Json(definition))).IsSuccessStatusCode);
+            for (var i = 0; i < 3; i++)
+                Assert.Equal(HttpStatusCode.Created, (await first.PutAsync($"tallies/{i}", """{"Colour":"red"}""", "Tally")).StatusCode);
+            Assert.Equal(3, await MatchesAsync(second, "red"));
+            var folder = second.DataDirectory;
+            second.Client.Dispose();
+            await second.App.StopAsync();
+            await second.App.DisposeAsync();
+
+            Assert.True((await first.PutAsync("tallies/1", """{"Colour":"blue"}""", "Tally")).IsSuccessStatusCode);
+            Assert.Equal(1, await MatchesAsync(first, "blue"));
+            first.App.Services.GetRequiredService<DocumentDatabase>().Documents.PurgeTombstones(long.MaxValue);
+
+            await using var restarted = await TestServer.StartAsync(args, dataDirectory: folder);
+            Assert.Equal(2, await MatchesAsync(restarted, "red"));
+            Assert.Equal(1, await MatchesAsync(restarted, "blue"));
+        }
+        finally
+        {
+            TestPostgres.DropForDirectory(databaseKey);
+        }
+    }
+
+    private static async Task<long> MatchesAsync(TestServer server, string colour)
+    {
+        using var body = JsonDocument.Parse(await server.Client.GetStringAsync($"/indexes/Tallies/ByColour?query=Colour:{colour}&waitForNonStaleResults=true"));
+        return body.RootElement.GetProperty("TotalResults").GetInt64();
+    }
+
     private static async Task<long> CountAsync(TestServer server)
     {
         using var body = JsonDocument.Parse(await server.Client.GetStringAsync("/indexes/Tallies/ByColour?query=*:*&waitForNonStaleResults=true"));
