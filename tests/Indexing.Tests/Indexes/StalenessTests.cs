@@ -91,22 +91,6 @@ public sealed class StalenessTests : IDisposable
     }
 
     [Fact]
-    public void An_index_added_after_deletes_and_overwrites_were_purged_builds_from_the_documents()
-    {
-        PutUsers(300);
-        PutUsers(300);
-        _db.Documents.Delete("users/3");
-        Assert.Equal(299, _db.Query(TestDefinitions.ByEntityName, "Tag:User").TotalResults);
-        Assert.True(SpinWait.SpinUntil(() => _db.Documents.GetReplacementsAfterEtag(0, long.MaxValue, 10).Count == 0, TimeSpan.FromSeconds(10)),
-            "the records are purged");
-
-        _db.Indexes.PutIndex(TestDefinitions.Simple("Numbers", path: "n", sort: "Long"));
-
-        Assert.Equal(299, _db.Query("Numbers", "Value:[0 TO *]").TotalResults);
-        Assert.DoesNotContain(_db.LogLines, line => line.Contains("rebuilding", StringComparison.Ordinal));
-    }
-
-    [Fact]
     public void A_deleted_and_re_put_document_is_indexed_once_with_its_new_content()
     {
         using (_db.Indexes.PauseIndexing())
