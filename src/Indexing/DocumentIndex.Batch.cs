@@ -13,8 +13,9 @@ internal sealed partial class DocumentIndex
     /// Indexes the items of <paramref name="batch"/> this index has not seen: every version the batch's writes replaced
     /// or deleted is deleted by its etag (<see cref="IndexingBatch.ReplacedAfter"/>, one delete for the whole batch, made
     /// before its documents are added), and each document the index covers is added. Commits when a commit is due
-    /// (<see cref="CommitIfDue"/>). Queries see the batch from the next <see cref="Refresh"/>, which runs under the write
-    /// lock, so it never shows a batch's deletes without its documents. Replaying batches after a crash is harmless:
+    /// (<see cref="CommitIfDue"/>). Queries see the batch from the next <see cref="Refresh"/>; a batch that deletes waits
+    /// for a refresh under way, and a refresh cannot begin while it is applied (it takes the write lock to begin), so
+    /// no refresh shows a batch's deletes without its documents. Replaying batches after a crash is harmless:
     /// the index is back at its last commit, and the same versions are deleted and added again.
     /// </summary>
     /// <param name="batch">The changes to index.</param>
@@ -27,6 +28,9 @@ internal sealed partial class DocumentIndex
         lock (WriteLock)
         {
             var from = WrittenEtag;
+            var replaced = _reducer is null ? batch.ReplacedAfter(from) : null;
+            while (replaced is not null && _refreshesRunning > 0)
+                Monitor.Wait(WriteLock);
             if (IsRetired || batch.UpToEtag <= from)
                 return false;
             _catchingUp = catchingUp;
@@ -41,7 +45,7 @@ internal sealed partial class DocumentIndex
                 }
                 else
                 {
-                    if (batch.ReplacedAfter(from) is { } replaced)
+                    if (replaced is not null)
                         lucene.Writer.DeleteDocuments(new ConstantScoreQuery(new IndexedVersionsFilter([.. replaced], lucene.Segments)));
                     var problems = new List<string>();
                     foreach (var item in batch.Items)

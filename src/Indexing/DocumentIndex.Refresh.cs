@@ -8,12 +8,19 @@ namespace RavenLite.Indexing;
 internal sealed partial class DocumentIndex
 {
     /// <summary>
-    /// Held while the Lucene index refreshes its searchers (on the refresher's thread; a map/reduce index's without
-    /// <see cref="WriteLock"/>, so the indexer goes on adding documents), and by whatever closes, rolls back or clears that Lucene index, which
+    /// Held while the Lucene index refreshes its searchers (on the refresher's thread, without <see cref="WriteLock"/>, so
+    /// the indexer goes on adding documents), and by whatever closes, rolls back or clears that Lucene index, which
     /// must not happen under a refresh. Taken after <see cref="WriteLock"/>, never before it.
     /// </summary>
     private readonly object _refreshLock = new();
     private bool _refreshQueued;
+
+    /// <summary>
+    /// How many refreshes are reopening the searchers beside the indexer (counted under <see cref="WriteLock"/>): a
+    /// batch that deletes the versions it replaced waits for them to end (<see cref="Apply"/>), so no reader sees those deletes without the
+    /// documents that replace them. A batch that only adds goes on beside it, as the refresh may show part of it.
+    /// </summary>
+    private int _refreshesRunning;
     private Exception? _refreshFailure;
 
     /// <summary>
@@ -72,9 +79,10 @@ internal sealed partial class DocumentIndex
         Times(_options.RefreshInterval, Math.Max(CatchUpFactor, _reducer is null ? 1 : Reducer.RefreshIntervals));
 
     /// <summary>
-    /// Refreshes the searchers from the writer. Queries then see every batch indexed before the refresh began
-    /// (<see cref="State"/> says up to which etag); a map/reduce index's may also show some of the batch the indexer
-    /// was adding meanwhile, already written to the database. A failure is kept for <see cref="RefreshDue"/>.
+    /// Refreshes the searchers from the writer. Queries then see at least every batch indexed before the refresh
+    /// began (<see cref="State"/> says up to which etag), and possibly some documents of a batch the indexer was
+    /// adding meanwhile, already written to the database (never a batch's deletes of replaced versions without its
+    /// documents: such a batch waits for the refresh). A failure is kept for <see cref="RefreshDue"/>.
     /// </summary>
     /// <returns>Whether queries now see more than before.</returns>
     /// <remarks>
@@ -89,28 +97,22 @@ internal sealed partial class DocumentIndex
         PendingResults? results = null;
         long count;
         var refreshing = false;
-        var writing = false;
         try
         {
-            Monitor.Enter(WriteLock, ref writing);
-            _refreshQueued = false;
-            if (IsRetired || !_unpublished)
-                return false;
-            (target, lucene) = (_written, Lucene);
-            Monitor.Enter(_refreshLock, ref refreshing);
-            // The results of every batch up to the target, written once per refresh however many batches came
-            // since it was queued (the reducer's kept states are the truth until then).
-            if (_reducer is { HasUnwrittenResults: true })
-                results = _reducer.TakeUnwrittenResults();
-            _unpublished = false;
-            _lastRefreshTimestamp = _options.TimeProvider.GetTimestamp();
-            // A built-in index deletes the versions a batch replaced before adding its documents (Apply): the reopen
-            // must not fall between the two, so it keeps the indexer out. A map/reduce index rewrites its groups whole
-            // and lets the indexer go on meanwhile.
-            if (_reducer is not null)
+            lock (WriteLock)
             {
-                Monitor.Exit(WriteLock);
-                writing = false;
+                _refreshQueued = false;
+                if (IsRetired || !_unpublished)
+                    return false;
+                (target, lucene) = (_written, Lucene);
+                Monitor.Enter(_refreshLock, ref refreshing);
+                // The results of every batch up to the target, written once per refresh however many batches came
+                // since it was queued (the reducer's kept states are the truth until then).
+                if (_reducer is { HasUnwrittenResults: true })
+                    results = _reducer.TakeUnwrittenResults();
+                _unpublished = false;
+                _lastRefreshTimestamp = _options.TimeProvider.GetTimestamp();
+                _refreshesRunning++;
             }
             try
             {
@@ -137,11 +139,11 @@ internal sealed partial class DocumentIndex
         {
             if (refreshing)
                 Monitor.Exit(_refreshLock);
-            if (writing)
-                Monitor.Exit(WriteLock);
         }
         lock (WriteLock)
         {
+            if (--_refreshesRunning == 0)
+                Monitor.PulseAll(WriteLock);
             if (count < 0)
             {
                 // Shown again by the next refresh, once the indexer has rolled the index back (or it was retired meanwhile).

@@ -7,9 +7,7 @@ namespace RavenLite.Indexing.Tests.Issues;
 /// A CI run of Server.Tests once sat idle until it was killed. A refresh that failed (on a full disk, say) recorded its
 /// failure under the index's write lock while still holding the refresh lock, the reverse of the order everything else
 /// takes them in: a reset, a retire or a rollback after the same full disk failed a batch holds the write lock and then
-/// waits for the refresh lock. Both threads then waited for ever, and so did closing the database. Only a map/reduce
-/// index refreshes outside the write lock now (a built-in index holds both, in order, so a reset waits for the refresh),
-/// so the test uses one.
+/// waits for the refresh lock. Both threads then waited for ever, and so did closing the database.
 /// </summary>
 public sealed class RefreshFailureLockOrderTests : IDisposable
 {
@@ -21,10 +19,7 @@ public sealed class RefreshFailureLockOrderTests : IDisposable
     [Fact]
     public async Task A_refresh_failing_while_a_reset_holds_the_write_lock_lets_the_reset_finish()
     {
-        var definition = Indexing.Definitions.IndexDefinition.FromJson("""
-            {"Name": "People/CountByName", "Fields": [{"Name": "Name", "Path": "name"}],
-             "Reduce": {"GroupBy": ["Name"], "Aggregates": [{"Name": "Count", "Function": "Count"}]}}
-            """);
+        var definition = TestDefinitions.Simple("People/ByName");
         using var resetHoldsWriteLock = new ManualResetEventSlim();
         using var refreshing = new ManualResetEventSlim();
         var index = DocumentIndex.CreateEmpty(definition, new IndexingOptions
