@@ -56,13 +56,6 @@ internal static class IndexFields
         target.Length = VersionEtagBytes + Encoding.UTF8.GetBytes(key, bytes.AsSpan(VersionEtagBytes));
     }
 
-    /// <summary>Writes the etag part of a <see cref="Version"/> value alone into <paramref name="target"/>: the value sorts just before every version of that etag.</summary>
-    public static void SetEtag(BytesRef target, long etag)
-    {
-        BinaryPrimitives.WriteInt64BigEndian(Room(target, VersionEtagBytes), etag);
-        target.Length = VersionEtagBytes;
-    }
-
     /// <summary>The etag of a <see cref="Version"/> value.</summary>
     public static long VersionEtag(BytesRef version) => BinaryPrimitives.ReadInt64BigEndian(version.Bytes.AsSpan(version.Offset, VersionEtagBytes));
 
